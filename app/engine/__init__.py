@@ -1,0 +1,27 @@
+"""What every game implements and what the platform needs from a game; knows no game."""
+
+from app.engine.commits import Commits
+from app.engine.contract import (
+    Action,
+    Event,
+    GameRules,
+    IllegalAction,
+    Option,
+    Outcome,
+    Seat,
+    Transition,
+)
+from app.engine.rng import rng_for
+
+__all__ = [
+    "Action",
+    "Commits",
+    "Event",
+    "GameRules",
+    "IllegalAction",
+    "Option",
+    "Outcome",
+    "Seat",
+    "Transition",
+    "rng_for",
+]

@@ -1,0 +1,133 @@
+"""The game contract: a game is a pure, deterministic module described by a GameRules value."""
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Generic, Protocol, TypeVar
+
+Seat = int  # a place at the table, 0..n-1 clockwise; a player is a person, a seat is a place
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the state it was tried on is untouched.
+
+    `code` is machine-readable (the specs' error codes, lower case); `message` is English text
+    for the sender. The client shows its own translation of `code` when it has one.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Action(Protocol):
+    """An intent from one seat: imperative class with a JSON form the browser can send back."""
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game log; `to` limits it to some seats (None: everyone, spectators too)."""
+
+    kind: str  # past tense: "declared", "ensemble_failed"
+    data: Mapping[str, object] = field(default_factory=dict)
+    to: frozenset[Seat] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, **self.data}
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """The state after an accepted action and what happened on the way."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: who won (every seat for a cooperative win, none for a loss)."""
+
+    winners: frozenset[Seat]
+    result: str  # "win" / "loss" for cooperative games, "ranked" for competitive ones
+    reason: str | None = None
+    scores: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winners": sorted(self.winners),
+            "result": self.result,
+            "reason": self.reason,
+            "scores": list(self.scores) if self.scores is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One table option offered in the lobby.
+
+    kind "bool": default is a bool; kind "seat": None (random) or a seat index; kind "choice":
+    one of `choices`.
+    """
+
+    name: str
+    kind: str
+    default: object
+    choices: tuple[object, ...] = ()
+
+    def parse(self, raw: object, seats: int) -> object:
+        """The validated value; raises IllegalAction("invalid_option", …) on anything else."""
+        if raw is None and self.kind != "seat":
+            return self.default
+        if self.kind == "bool" and isinstance(raw, bool):
+            return raw
+        if self.kind == "seat" and (raw is None or (type(raw) is int and 0 <= raw < seats)):
+            return raw
+        if self.kind == "choice" and raw in self.choices:
+            return raw
+        raise IllegalAction("invalid_option", f"Option {self.name!r} cannot be {raw!r}.")
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices)}
+
+
+@dataclass(frozen=True)
+class GameRules(Generic[S, A]):
+    """Everything the platform knows about one game. All functions are pure."""
+
+    slug: str
+    title: Mapping[str, str]  # by language: {"en": …, "ja": …}
+    seat_counts: frozenset[int]
+    options: tuple[Option, ...]
+    setup: Callable[[int, Mapping[str, object], Random], S]  # seats, parsed options, Random(seed)
+    awaiting: Callable[[S], frozenset[Seat]]  # who may act now: one, several, none
+    legal_actions: Callable[[S, Seat], Sequence[A]]
+    apply: Callable[[S, Seat, A, Random], Transition[S]]  # raises IllegalAction, state untouched
+    view: Callable[[S, Seat | None], dict[str, object]]  # None: a spectator
+    outcome: Callable[[S], Outcome | None]
+    parse_action: Callable[[Mapping[str, object]], A]  # bad shape -> IllegalAction
+    dump: Callable[[S], dict[str, object]]
+    load: Callable[[dict[str, object]], S]  # load(dump(s)) == s
+    # For the proofs: everything hidden from `viewer` re-dealt at random, all it sees unchanged.
+    redeal_hidden: Callable[[S, Seat | None, Random], S]
+    # For the proofs: every component and token in the game, which no action creates or destroys.
+    inventory: Callable[[S], Counter[str]]
+
+    def parse_options(self, raw: Mapping[str, Any], seats: int) -> dict[str, object]:
+        """Validated options with defaults filled in; unknown names are refused."""
+        known = {option.name: option for option in self.options}
+        unknown = set(raw) - set(known)
+        if unknown:
+            raise IllegalAction("invalid_option", f"Unknown option {sorted(unknown)[0]!r}.")
+        return {name: option.parse(raw.get(name), seats) for name, option in known.items()}
