@@ -1,0 +1,17 @@
+"""`python -m app`: serve Zashiki (the Docker image's command and the quick start's)."""
+
+import uvicorn
+
+from app.config import get_settings
+
+
+def main() -> None:
+    settings = get_settings()
+    shown = "localhost" if settings.host in {"0.0.0.0", "127.0.0.1"} else settings.host
+    print(f"Zashiki is starting: open http://{shown}:{settings.port}/ in your browser", flush=True)
+    uvicorn.run("app.main:create_app", factory=True, host=settings.host, port=settings.port,
+                ws_max_size=settings.max_message_bytes * 4, proxy_headers=True, log_level="info")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""create_app(): routes, templates, static files, and a lifespan that migrates and rebuilds tables."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from alembic import command
+from alembic.config import Config
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from app.config import ROOT, Settings, get_settings
+from app.persistence import RoomStore
+from app.persistence.db import make_engine
+from app.rooms.errors import TableError
+from app.rooms.manager import RoomManager
+from app.web import api, pages, sockets
+
+
+def migrate(database_url: str) -> None:
+    """Applies pending Alembic migrations: the schema comes only from there."""
+    if database_url.startswith("sqlite"):
+        (ROOT / "data").mkdir(exist_ok=True)
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
+    command.upgrade(config, "head")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate, settings.database_url)  # Alembic runs its own event loop
+        engine = make_engine(settings.database_url)
+        rooms = RoomManager(RoomStore(engine), settings)
+        await rooms.restore()
+        app.state.rooms = rooms
+        yield
+        await rooms.close()
+        await engine.dispose()
+
+    app = FastAPI(title="Zashiki", lifespan=lifespan)
+    app.state.settings = settings
+    app.include_router(api.router)
+    app.include_router(sockets.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"code": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app

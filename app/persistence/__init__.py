@@ -1,0 +1,5 @@
+"""SQLAlchemy models and the narrow repository the rooms layer uses."""
+
+from app.persistence.store import RoomRecord, RoomStore, SeatRecord
+
+__all__ = ["RoomRecord", "RoomStore", "SeatRecord"]

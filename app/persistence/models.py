@@ -1,0 +1,59 @@
+"""The schema, as SQLAlchemy 2 models; Alembic migrations create it."""
+
+from datetime import datetime
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    """A table: its game, options and seed; the action log below is its truth."""
+
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, object]] = mapped_column(JSON)
+    seat_count: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, finished
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SeatRow(Base):
+    """A seat: the nickname and only a hash of its secret token."""
+
+    __tablename__ = "seats"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    """One accepted action; append-only, numbered 1, 2, … per room."""
+
+    __tablename__ = "actions"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    payload: Mapped[dict[str, object]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ResultRow(Base):
+    """How a finished table ended."""
+
+    __tablename__ = "results"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    outcome: Mapped[dict[str, object]] = mapped_column(JSON)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,0 +1,1 @@
+"""Live tables: seats, connections, one writer per table, record-then-broadcast."""

@@ -1,0 +1,18 @@
+"""Errors the platform raises about tables (the games raise IllegalAction)."""
+
+
+class TableError(Exception):
+    """A request about a table that cannot be granted; `status` is the HTTP status to answer with."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class StaleVersion(TableError):
+    """An action made against a view that is no longer current; nothing was applied."""
+
+    def __init__(self) -> None:
+        super().__init__("stale_version", "The table has moved on; here is the current view.", 409)

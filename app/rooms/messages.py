@@ -1,0 +1,32 @@
+"""The wire: what a browser may send, checked at the edge (see docs/protocol.md)."""
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Act(_Message):
+    """An action for the game, made against the version the sender saw."""
+
+    type: Literal["act"]
+    version: Annotated[int, Field(ge=0)]
+    action: dict[str, object]
+    id: Annotated[str, Field(max_length=64)] | None = None  # the client's id, echoed back
+
+
+class Sync(_Message):
+    """A request for the current view (after a gap in versions)."""
+
+    type: Literal["sync"]
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Act | Sync | Ping, Field(discriminator="type")]
+client_message = TypeAdapter(ClientMessage)

@@ -1,0 +1,297 @@
+"""One live table: its seats, its game state, and the one writer that changes it."""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+import orjson
+
+from app.engine import Event, GameRules, IllegalAction, Seat, rng_for
+from app.persistence import RoomRecord, RoomStore, SeatRecord
+from app.rooms.connection import Connection
+from app.rooms.errors import StaleVersion, TableError
+from app.rooms.identity import hash_token, new_token, token_matches
+
+log = logging.getLogger(__name__)
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
+
+
+@dataclass(slots=True)
+class SeatSlot:
+    """A place at the table: open (no name), reserved for a rematch (name, no token), taken, or a bot."""
+
+    name: str | None = None
+    token_hash: str | None = None
+    is_bot: bool = False
+
+    @property
+    def is_open(self) -> bool:
+        return self.name is None
+
+    def record(self, seat: Seat) -> SeatRecord:
+        return SeatRecord(seat, self.name or "", self.token_hash, self.is_bot)
+
+
+class Room:
+    """A table held in memory; every change goes through its lock, is stored, then pushed."""
+
+    def __init__(
+        self, room_id: str, rules: GameRules[Any, Any], options: Mapping[str, object], seat_count: int,
+        seed: int, store: RoomStore, bot_delay: float, rematch_of: str | None = None,
+    ) -> None:
+        self.id = room_id
+        self.rules = rules
+        self.options = dict(options)
+        self.seat_count = seat_count
+        self.seed = seed
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rematch_of = rematch_of
+        self.rematch: str | None = None  # the code of the next table, once someone asks for one
+        self.status = WAITING
+        self.seats = [SeatSlot() for _ in range(seat_count)]
+        self.state: Any = None
+        self.version = 0
+        self.log: list[tuple[int, Event]] = []
+        self.connections: set[Connection] = set()
+        self._lock = asyncio.Lock()
+        self._bot_task: asyncio.Task[None] | None = None
+
+    # --- rebuilding -------------------------------------------------------------------------
+
+    @classmethod
+    def rebuild(cls, record: RoomRecord, rules: GameRules[Any, Any], store: RoomStore, bot_delay: float) -> "Room":
+        """The table as it was, replayed from its seed and action log."""
+        room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay,
+                   record.rematch_of)
+        for seat in record.seats:
+            room.seats[seat.seat] = SeatSlot(seat.name or None, seat.token_hash, seat.is_bot)
+        if record.status != WAITING:
+            room._deal()
+            for seat, payload in record.actions:
+                step = rules.apply(room.state, seat, rules.parse_action(payload), rng_for(room.seed, room.version + 1))
+                room._advance(step.state, step.events)
+        return room
+
+    def _deal(self) -> None:
+        self.state = self.rules.setup(self.seat_count, self.options, Random(self.seed))
+        self.status = PLAYING
+
+    def _advance(self, state: Any, events: tuple[Event, ...]) -> None:
+        self.state = state
+        self.version += 1
+        self.log.extend((self.version, event) for event in events)
+        if self.rules.outcome(state) is not None:
+            self.status = FINISHED
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def seat_for(self, token: str | None) -> Seat | None:
+        """The seat this token holds here, or None (a spectator)."""
+        for seat, slot in enumerate(self.seats):
+            if token_matches(self.id, token, slot.token_hash):
+                return seat
+        return None
+
+    async def join(self, name: str, seat: Seat | None = None) -> tuple[Seat, str]:
+        """Takes the lowest open seat (or the given one) for a new player; returns it and its token."""
+        async with self._lock:
+            if self.status != WAITING:
+                raise TableError("already_started", "This table has already started.", 409)
+            if seat is None:
+                seat = next((s for s, slot in enumerate(self.seats) if slot.is_open), None)
+                if seat is None:
+                    raise TableError("table_full", "Every seat at this table is taken.", 409)
+            elif not self.seats[seat].is_open:
+                raise TableError("seat_taken", "That seat is taken.", 409)
+            return seat, await self._give_seat(seat, name)
+
+    async def claim_reserved(self, seat: Seat, name: str) -> str:
+        """Gives a rematch seat, reserved under `name`, to the player who held it; returns the token."""
+        async with self._lock:
+            slot = self.seats[seat]
+            if slot.is_bot or slot.token_hash is not None or slot.name != name:
+                raise TableError("seat_taken", "That seat is taken.", 409)
+            token = await self._give_seat(seat, name)
+            if all(s.is_bot or s.token_hash for s in self.seats):
+                await self._start()  # a rematch begins as soon as everyone is back
+            return token
+
+    async def _give_seat(self, seat: Seat, name: str) -> str:
+        token = new_token()
+        slot = SeatSlot(name, hash_token(self.id, token), is_bot=False)
+        await self.store.put_seat(self.id, slot.record(seat))
+        self.seats[seat] = slot
+        self.push_table()
+        return token
+
+    async def reserve_like(self, old: "Room") -> None:
+        """Holds every seat for whoever had it at `old` (bots stay bots): the rematch seating."""
+        async with self._lock:
+            for seat, previous in enumerate(old.seats):
+                slot = SeatSlot(previous.name, None, previous.is_bot)
+                await self.store.put_seat(self.id, slot.record(seat))
+                self.seats[seat] = slot
+
+    async def set_bot(self, by: Seat | None, seat: Seat, bot: bool) -> None:
+        """The creator (seat 0) seats or unseats a bot before the start."""
+        async with self._lock:
+            self._require_creator(by)
+            if self.rules.bot is None:
+                raise TableError("no_bot", "This game has no bot.", 409)
+            if self.status != WAITING:
+                raise TableError("already_started", "This table has already started.", 409)
+            if not 0 <= seat < self.seat_count or seat == by:
+                raise TableError("bad_seat", "No such seat.", 400)
+            slot = self.seats[seat]
+            if bot and not slot.is_open:
+                raise TableError("seat_taken", "That seat is taken.", 409)
+            if not bot and not slot.is_bot:
+                raise TableError("not_a_bot", "That seat has no bot.", 409)
+            new = SeatSlot("Bot", None, True) if bot else SeatSlot()
+            await self.store.put_seat(self.id, new.record(seat))
+            self.seats[seat] = new
+            self.push_table()
+
+    async def start(self, by: Seat | None) -> None:
+        async with self._lock:
+            self._require_creator(by)
+            if self.status != WAITING:
+                raise TableError("already_started", "This table has already started.", 409)
+            if any(slot.is_open or (slot.token_hash is None and not slot.is_bot) for slot in self.seats):
+                raise TableError("seats_open", "Every seat must be filled before the start.", 409)
+            await self._start()
+
+    async def _start(self) -> None:
+        await self.store.start(self.id)
+        self._deal()
+        self._push_state(())
+        self._wake_bots()
+
+    def _require_creator(self, by: Seat | None) -> None:
+        if by != 0:
+            raise TableError("not_creator", "Only the table's creator can do that.", 403)
+
+    # --- playing ----------------------------------------------------------------------------
+
+    async def submit(self, seat: Seat | None, version: int, payload: Mapping[str, object]) -> None:
+        """Checks, records, then applies and pushes one action; raises without changing anything."""
+        if seat is None:
+            raise IllegalAction("not_a_player", "You are not seated at this table.")
+        async with self._lock:
+            if self.status == WAITING:
+                raise IllegalAction("not_started", "The game has not started yet.")
+            if version != self.version:
+                raise StaleVersion()
+            action = self.rules.parse_action(payload)
+            step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
+            outcome = self.rules.outcome(step.state)
+            # Record before anyone is told: a move nobody can lose is the only move anyone sees.
+            await self.store.append(self.id, self.version + 1, seat, action.to_json(),
+                                    outcome.to_json() if outcome is not None else None)
+            self._advance(step.state, step.events)
+            self._push_state(step.events)
+        self._wake_bots()
+
+    # --- bots -------------------------------------------------------------------------------
+
+    def resume_bots(self) -> None:
+        """Lets bots continue a table rebuilt at start-up."""
+        if self.status == PLAYING:
+            self._wake_bots()
+
+    def _wake_bots(self) -> None:
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        """Plays every bot seat that is awaited, one move at a time, through the same path as people."""
+        while self.status == PLAYING and self.rules.bot is not None:
+            due = sorted(s for s in self.rules.awaiting(self.state) if self.seats[s].is_bot)
+            if not due:
+                return
+            await asyncio.sleep(self.bot_delay)
+            seat, version = due[0], self.version
+            if seat not in self.rules.awaiting(self.state) or version != self.version:
+                continue  # the table moved while the bot was thinking
+            view = self.rules.view(self.state, seat)
+            action = self.rules.bot(view, Random(f"{self.seed}:bot:{version}"))
+            try:
+                await self.submit(seat, version, action)
+            except (IllegalAction, TableError):
+                log.exception("bot at %s seat %s made a refused move", self.id, seat)
+                return
+
+    async def close(self) -> None:
+        """Stops background work (on shutdown)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bot_task
+        for connection in list(self.connections):
+            connection.close()
+
+    # --- what each connection is sent -------------------------------------------------------
+
+    def table_json(self) -> dict[str, object]:
+        """The public facts about the table itself: its seats, who is here, its status."""
+        online = {c.seat for c in self.connections}
+        return {
+            "code": self.id, "game": self.rules.slug, "status": self.status, "options": self.options,
+            "version": self.version, "rematch": self.rematch, "rematch_of": self.rematch_of,
+            "seats": [
+                {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online,
+                 "reserved": slot.name is not None and slot.token_hash is None and not slot.is_bot}
+                for s, slot in enumerate(self.seats)
+            ],
+        }
+
+    def _view(self, seat: Seat | None) -> dict[str, object] | None:
+        return None if self.state is None else self.rules.view(self.state, seat)
+
+    def snapshot(self, seat: Seat | None) -> bytes:
+        """Everything a tab needs after (re)connecting: the table, the view, the log so far."""
+        lines = [_event_json(v, e) for v, e in self.log[-LOG_ON_ATTACH:] if e.visible_to(seat)]
+        return orjson.dumps({"type": "state", "version": self.version, "you": seat, "table": self.table_json(),
+                             "view": self._view(seat), "events": lines, "full_log": True})
+
+    def _push_state(self, events: tuple[Event, ...]) -> None:
+        """One view per seat with a tab open, and one for all spectators, computed once each."""
+        table = self.table_json()
+        encoded: dict[Seat | None, bytes] = {}
+        for connection in list(self.connections):
+            seat = connection.seat
+            if seat not in encoded:
+                lines = [_event_json(self.version, e) for e in events if e.visible_to(seat)]
+                encoded[seat] = orjson.dumps({"type": "state", "version": self.version, "you": seat,
+                                              "table": table, "view": self._view(seat), "events": lines})
+            connection.push(encoded[seat])
+
+    def push_table(self) -> None:
+        """Tells every tab that the table's public facts changed (seats, presence, a rematch)."""
+        message = orjson.dumps({"type": "table", "table": self.table_json()})
+        for connection in list(self.connections):
+            connection.push(message)
+
+    def attach(self, connection: Connection) -> None:
+        connection.push(self.snapshot(connection.seat))
+        self.connections.add(connection)
+        self.push_table()
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        self.push_table()
+
+    def connection_count(self) -> int:
+        return len(self.connections)
+
+
+def _event_json(version: int, event: Event) -> dict[str, object]:
+    return {"v": version, **event.to_json()}
+

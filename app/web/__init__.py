@@ -1,0 +1,1 @@
+"""HTTP and websocket edges: parse, authorize, delegate."""

@@ -1,0 +1,128 @@
+"""The table websocket: one per browser tab (see docs/protocol.md)."""
+
+import asyncio
+import contextlib
+import logging
+import time
+from urllib.parse import urlsplit
+
+import orjson
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from app.config import Settings
+from app.engine import IllegalAction
+from app.rooms.connection import Connection
+from app.rooms.errors import StaleVersion, TableError
+from app.rooms.messages import Act, Ping, Sync, client_message
+from app.rooms.room import Room
+from app.web.deps import RoomsDep, SettingsDep, seat_cookie
+
+router = APIRouter()
+log = logging.getLogger(__name__)
+
+POLICY_VIOLATION, TOO_BIG, TRY_AGAIN_LATER, NOT_FOUND = 1008, 1009, 1013, 4404
+
+
+@router.websocket("/t/{code}/socket")
+async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings: SettingsDep) -> None:
+    if not _same_origin(websocket):
+        await websocket.close(code=POLICY_VIOLATION, reason="cross-origin")
+        return
+    try:
+        room = await rooms.get(code)
+    except TableError:
+        await websocket.close(code=NOT_FOUND, reason="no such table")
+        return
+    if room.connection_count() >= settings.max_connections_per_table:
+        await websocket.close(code=TRY_AGAIN_LATER, reason="table is full of connections")
+        return
+    await websocket.accept()
+    connection = Connection(room.seat_for(websocket.cookies.get(seat_cookie(room.id))), settings.outbox_size)
+    writer = asyncio.create_task(_write(websocket, connection))
+    room.attach(connection)  # sends the current view first: a reconnect just works
+    try:
+        await _read(websocket, room, connection, settings)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.detach(connection)
+        connection.close()
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    while (message := await connection.next_message()) is not None:
+        await websocket.send_text(message.decode())
+    with contextlib.suppress(RuntimeError):  # the tab fell too far behind or is gone
+        await websocket.close(code=TRY_AGAIN_LATER, reason="too far behind")
+
+
+async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings) -> None:
+    bucket = _TokenBucket(settings.max_messages_per_second, settings.message_burst)
+    while not connection.dropped:
+        text = await websocket.receive_text()
+        if len(text.encode()) > settings.max_message_bytes:
+            connection.push(_error("too_big", "That message is too large.", None))
+            await websocket.close(code=TOO_BIG)
+            return
+        if not bucket.take():
+            connection.push(_error("rate_limited", "Too many messages; slow down.", None))
+            continue
+        try:
+            message = client_message.validate_python(orjson.loads(text))
+        except (orjson.JSONDecodeError, ValidationError):
+            connection.push(_error("bad_message", "That message is not understood.", None))
+            continue
+        match message:
+            case Act(version=version, action=action, id=client_id):
+                await _act(room, connection, version, action, client_id)
+            case Sync():
+                connection.push(room.snapshot(connection.seat))
+            case Ping():
+                connection.push(b'{"type":"pong"}')
+
+
+async def _act(room: Room, connection: Connection, version: int, action: dict[str, object],
+               client_id: str | None) -> None:
+    try:
+        await room.submit(connection.seat, version, action)
+    except StaleVersion as exc:
+        connection.push(_error(exc.code, exc.message, client_id))
+        connection.push(room.snapshot(connection.seat))
+    except (IllegalAction, TableError) as exc:
+        connection.push(_error(exc.code, exc.message, client_id))
+    except Exception:  # the store failed: nothing was applied, and the sender must know
+        log.exception("could not record a move at table %s", room.id)
+        connection.push(_error("not_saved", "The move could not be saved; nothing changed. Try again.", client_id))
+    else:
+        connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))
+
+
+def _error(code: str, message: str, client_id: str | None) -> bytes:
+    return orjson.dumps({"type": "error", "code": code, "message": message, "id": client_id})
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send Origin; a page from another site may not act with this site's cookies."""
+    origin = websocket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+class _TokenBucket:
+    """Allows `burst` messages at once and `rate` per second sustained."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.capacity = rate, float(burst)
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

@@ -1,0 +1,173 @@
+// The string catalog and the language switch. Every string a player reads comes from here
+// or from a game renderer's `strings`, merged into one catalog per page.
+
+export const common = {
+  en: {
+    "lobby.heading": "Card games with friends, each in their own browser",
+    "lobby.intro": "Create a table, send the link to your friends, play. No accounts, nothing to install.",
+    "lobby.create": "New table",
+    "lobby.game": "Game",
+    "lobby.players": "players",
+    "lobby.seats": "Players",
+    "lobby.nickname": "Your nickname",
+    "lobby.createButton": "Create table",
+    "lobby.join": "Join with a code",
+    "lobby.code": "Table code",
+    "lobby.go": "Go",
+    "lobby.option.bool": "{name}",
+    "missing.heading": "No table here",
+    "missing.text": "There is no table with the code",
+    "missing.back": "Back to the lobby",
+    "table.rules": "Rules",
+    "table.log": "Game log",
+    "table.close": "Close",
+    "conn.connecting": "Connecting…",
+    "conn.connected": "Connected",
+    "conn.reconnecting": "Reconnecting…",
+    "conn.offline": "Offline",
+    "wait.heading": "Waiting for players",
+    "wait.invite": "Invite link",
+    "wait.copy": "Copy link",
+    "wait.copied": "Copied",
+    "wait.code": "Code",
+    "wait.open": "Open seat",
+    "wait.reserved": "Saved for {name}",
+    "wait.you": "you",
+    "wait.bot": "Bot",
+    "wait.addBot": "Seat a bot",
+    "wait.removeBot": "Remove bot",
+    "wait.nickname": "Your nickname",
+    "wait.join": "Take a seat",
+    "wait.start": "Start the game",
+    "wait.needFull": "The game starts when every seat is filled.",
+    "wait.creatorStarts": "{name} starts the game when every seat is filled.",
+    "wait.full": "Every seat is taken; you can watch.",
+    "wait.rematchWaiting": "Rematch: it begins as soon as everyone is back.",
+    "table.watching": "You are watching.",
+    "table.waitingFor": "Waiting for {names}…",
+    "table.gameOver": "Game over",
+    "table.rematch": "Rematch",
+    "table.toRematch": "Go to the rematch",
+    "table.backToLobby": "Lobby",
+    "table.seat": "Seat {n}",
+    "table.botTag": "bot",
+    "table.offline": "offline",
+    "error.stale_version": "The table moved on before your move arrived; here is the current view.",
+    "error.rate_limited": "Too many messages; slow down.",
+    "error.bad_message": "That message was not understood.",
+    "error.not_saved": "Your move could not be saved; nothing changed. Try again.",
+    "error.not_a_player": "You are not seated at this table.",
+    "error.not_started": "The game has not started yet.",
+    "error.table_full": "Every seat at this table is taken.",
+    "error.already_started": "This table has already started.",
+    "error.seats_open": "Every seat must be filled before the start.",
+  },
+  ja: {
+    "lobby.heading": "友だちと、それぞれのブラウザでカードゲーム",
+    "lobby.intro": "卓を作ってリンクを送れば、すぐに遊べます。アカウントもインストールも不要です。",
+    "lobby.create": "新しい卓",
+    "lobby.game": "ゲーム",
+    "lobby.players": "人",
+    "lobby.seats": "人数",
+    "lobby.nickname": "ニックネーム",
+    "lobby.createButton": "卓を作る",
+    "lobby.join": "コードで参加",
+    "lobby.code": "卓のコード",
+    "lobby.go": "参加",
+    "lobby.option.bool": "{name}",
+    "missing.heading": "卓が見つかりません",
+    "missing.text": "このコードの卓はありません：",
+    "missing.back": "ロビーに戻る",
+    "table.rules": "ルール",
+    "table.log": "ゲームの記録",
+    "table.close": "閉じる",
+    "conn.connecting": "接続中…",
+    "conn.connected": "接続済み",
+    "conn.reconnecting": "再接続中…",
+    "conn.offline": "オフライン",
+    "wait.heading": "参加者を待っています",
+    "wait.invite": "招待リンク",
+    "wait.copy": "リンクをコピー",
+    "wait.copied": "コピーしました",
+    "wait.code": "コード",
+    "wait.open": "空席",
+    "wait.reserved": "{name}さんの席",
+    "wait.you": "あなた",
+    "wait.bot": "ボット",
+    "wait.addBot": "ボットを座らせる",
+    "wait.removeBot": "ボットを外す",
+    "wait.nickname": "ニックネーム",
+    "wait.join": "席に着く",
+    "wait.start": "ゲーム開始",
+    "wait.needFull": "全員がそろうと開始できます。",
+    "wait.creatorStarts": "全員がそろうと{name}さんが開始します。",
+    "wait.full": "満席です。観戦できます。",
+    "wait.rematchWaiting": "再戦：全員が戻るとすぐに始まります。",
+    "table.watching": "観戦中です。",
+    "table.waitingFor": "{names}を待っています…",
+    "table.gameOver": "ゲーム終了",
+    "table.rematch": "再戦する",
+    "table.toRematch": "再戦の卓へ",
+    "table.backToLobby": "ロビー",
+    "table.seat": "{n}番席",
+    "table.botTag": "ボット",
+    "table.offline": "オフライン",
+    "error.stale_version": "あなたの手が届く前に場が進みました。最新の状態を表示します。",
+    "error.rate_limited": "送信が多すぎます。少し待ってください。",
+    "error.bad_message": "メッセージを理解できませんでした。",
+    "error.not_saved": "手を保存できませんでした。何も変わっていません。もう一度どうぞ。",
+    "error.not_a_player": "この卓の席に着いていません。",
+    "error.not_started": "ゲームはまだ始まっていません。",
+    "error.table_full": "満席です。",
+    "error.already_started": "この卓はもう始まっています。",
+    "error.seats_open": "全員がそろうまで開始できません。",
+  },
+};
+
+const STORAGE_KEY = "zashiki.lang";
+
+export function preferredLanguage() {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (saved === "ja" || saved === "en") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+/** A translator over the merged catalogs: t(key, {name: …}); falls back to English, then the key. */
+export function translator(lang, ...catalogs) {
+  const merged = { en: {}, ja: {} };
+  for (const catalog of [common, ...catalogs]) {
+    Object.assign(merged.en, catalog.en || {});
+    Object.assign(merged.ja, catalog.ja || {});
+  }
+  return (key, params = {}) => {
+    const text = merged[lang][key] ?? merged.en[key];
+    if (text === undefined) return null;
+    return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  };
+}
+
+/** Applies the language to static markup: [data-t] text, [lang] spans, the switch's state. */
+export function applyLanguage(lang, t) {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-t]")) {
+    const text = t(el.dataset.t);
+    if (text !== null) el.textContent = text;
+  }
+  for (const el of document.querySelectorAll("[data-t-aria]")) {
+    const text = t(el.dataset.tAria);
+    if (text !== null) el.setAttribute("aria-label", text);
+  }
+  for (const button of document.querySelectorAll(".lang-switch button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+  }
+}
+
+/** Wires the switch; `onChange(lang)` re-renders what the page draws itself. */
+export function setupLanguageSwitch(onChange) {
+  for (const button of document.querySelectorAll(".lang-switch button")) {
+    button.addEventListener("click", () => {
+      localStorage.setItem(STORAGE_KEY, button.dataset.lang);
+      onChange(button.dataset.lang);
+    });
+  }
+}

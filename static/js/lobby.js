@@ -1,0 +1,110 @@
+// The lobby: choose a game, its player count and options, create a table; or join by code.
+import { h, fill } from "./dom.js";
+import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
+
+const optionNames = {
+  en: { hard_mode: "Hard mode", first_leader: "First leader", first_dealer: "First dealer",
+        start_player: "Start player", first_player: "First player", random: "random", seat: "Seat {n}",
+        bots: "Fill the other seats with bots" },
+  ja: { hard_mode: "難易度アップ", first_leader: "最初のリーダー", first_dealer: "最初の親",
+        start_player: "スタートプレイヤー", first_player: "スタートプレイヤー", random: "ランダム", seat: "{n}番席",
+        bots: "残りの席をボットで埋める" },
+};
+
+let lang = preferredLanguage();
+let t = translator(lang);
+let games = [];
+
+function label(name) {
+  return optionNames[lang][name] ?? optionNames.en[name] ?? name.replaceAll("_", " ");
+}
+
+function selectedGame() {
+  const slug = document.querySelector('input[name="game"]:checked')?.value;
+  return games.find((g) => g.slug === slug);
+}
+
+function renderForm() {
+  const game = selectedGame();
+  if (!game) return;
+  const seatSelect = document.getElementById("seat-count");
+  const chosen = Number(seatSelect.value) || game.seat_counts[game.seat_counts.length - 1];
+  fill(seatSelect, game.seat_counts.map((n) => h("option", { value: n, selected: n === chosen }, n)));
+  const seats = Number(seatSelect.value);
+  const controls = game.options.map((option) => {
+    if (option.kind === "bool") {
+      return h("label", { class: "check" }, h("input", { type: "checkbox", name: `opt-${option.name}`, checked: option.default }),
+        " ", label(option.name));
+    }
+    const values = option.kind === "seat" ? [null, ...Array.from({ length: seats }, (_, i) => i)] : option.choices;
+    return h("label", {}, label(option.name), " ",
+      h("select", { name: `opt-${option.name}`, dataset: { kind: option.kind } },
+        values.map((v) => h("option", { value: v === null ? "" : v, selected: v === option.default },
+          v === null ? label("random") : option.kind === "seat" ? label("seat").replace("{n}", v + 1) : label(String(v))))));
+  });
+  if (game.has_bot) {
+    controls.push(h("label", { class: "check" }, h("input", { type: "checkbox", name: "bots" }), " ", label("bots")));
+  }
+  fill(document.getElementById("options"), controls);
+}
+
+function readOptions(form, game) {
+  const options = {};
+  for (const option of game.options) {
+    const field = form.elements[`opt-${option.name}`];
+    if (option.kind === "bool") options[option.name] = field.checked;
+    else if (option.kind === "seat") options[option.name] = field.value === "" ? null : Number(field.value);
+    else options[option.name] = field.value;
+  }
+  return options;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const form = event.target;
+  const game = selectedGame();
+  const seats = Number(form.elements.seats.value);
+  const bots = form.elements.bots?.checked ? Array.from({ length: seats - 1 }, (_, i) => i + 1) : [];
+  const response = await fetch("/api/tables", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots }),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    document.getElementById("create-error").textContent = body.message ?? body.detail?.[0]?.msg ?? response.statusText;
+    return;
+  }
+  localStorage.setItem("zashiki.name", form.elements.name.value);
+  location.href = body.url;
+}
+
+function joinByCode(event) {
+  event.preventDefault();
+  location.href = `/t/${encodeURIComponent(document.getElementById("join-code").value.trim().toUpperCase())}`;
+}
+
+function setLanguage(next) {
+  lang = next;
+  t = translator(lang);
+  applyLanguage(lang, t);
+  renderForm();
+}
+
+async function main() {
+  setupLanguageSwitch(setLanguage);
+  applyLanguage(lang, t);
+  const createForm = document.getElementById("create-form");
+  if (!createForm) return;  // the "no such table" page shares the switch only
+  games = await (await fetch("/api/games")).json();
+  document.getElementById("create-name").value = localStorage.getItem("zashiki.name") ?? "";
+  for (const radio of document.querySelectorAll('input[name="game"]')) radio.addEventListener("change", () => {
+    document.getElementById("seat-count").value = "";
+    renderForm();
+  });
+  document.getElementById("seat-count").addEventListener("change", renderForm);
+  createForm.addEventListener("submit", createTable);
+  document.getElementById("join-form").addEventListener("submit", joinByCode);
+  renderForm();
+}
+
+main();

@@ -1,0 +1,252 @@
+// The table runtime: one websocket, reconnects by itself, renders whatever the server sends.
+// It decides nothing the server decides; the game's renderer offers exactly `view.legal`.
+import { h, fill, seatBadge, nameOf } from "./dom.js";
+import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
+
+const app = document.getElementById("app");
+const code = app.dataset.code;
+const game = await import(`./games/${app.dataset.game}.js`);
+
+const page = {
+  lang: preferredLanguage(),
+  t: null,
+  socket: null,
+  conn: "connecting",
+  retries: 0,
+  version: -1,
+  you: null,
+  table: null,
+  view: null,
+  previous: null,
+  log: [],
+  pending: null, // the id of an action sent and not yet answered
+};
+
+// --- connection -----------------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/t/${code}/socket`);
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.retries = 0;
+    setConnection("connected");
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (page.socket !== socket) return;
+    page.pending = null;
+    if (event.code === 4404) return setConnection("offline");
+    setConnection(navigator.onLine ? "reconnecting" : "offline");
+    const delay = Math.min(5000, 300 * 2 ** page.retries++) + Math.random() * 300;
+    setTimeout(connect, delay);
+  });
+}
+
+function reconnect() {
+  const old = page.socket;
+  page.socket = null;
+  old?.close();
+  connect();
+}
+
+window.addEventListener("online", () => page.conn !== "connected" && reconnect());
+window.addEventListener("offline", () => setConnection("offline"));
+
+function setConnection(state) {
+  page.conn = state;
+  const el = document.getElementById("conn");
+  el.dataset.state = state;
+  el.querySelector(".conn-text").textContent = page.t(`conn.${state}`);
+  app.toggleAttribute("data-offline", state !== "connected");
+  render();
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "state": {
+      if (message.full_log) page.log = message.events;
+      else if (message.version === page.version + 1) page.log.push(...message.events);
+      else if (message.version > page.version + 1) page.socket.send(JSON.stringify({ type: "sync" }));
+      if (message.version >= page.version || message.full_log) {
+        page.previous = page.version === message.version - 1 ? page.view : null;
+        page.version = message.version;
+        page.you = message.you;
+        page.table = message.table;
+        page.view = message.view;
+        page.pending = null;
+      }
+      render();
+      break;
+    }
+    case "table":
+      page.table = message.table;
+      render();
+      break;
+    case "error":
+      page.pending = null;
+      toast(page.t(`error.${message.code}`) ?? message.message);
+      render();
+      break;
+    case "ack":
+      page.pending = null;
+      break;
+  }
+}
+
+/** Sends one of the view's legal actions; nothing is sent while offline or while one is in flight. */
+function send(action) {
+  if (page.conn !== "connected" || page.pending) return;
+  page.pending = crypto.randomUUID ? crypto.randomUUID() : String(Math.random());
+  page.socket.send(JSON.stringify({ type: "act", version: page.version, action, id: page.pending }));
+  render();
+}
+
+// --- drawing --------------------------------------------------------------------------------
+
+function context() {
+  const players = (page.table?.seats ?? []).map((s) => ({ ...s }));
+  return { view: page.view, seat: page.you, players, t: page.t, lang: page.lang, send, previous: page.previous,
+           busy: Boolean(page.pending) || page.conn !== "connected" };
+}
+
+function render() {
+  if (!page.table) return;
+  const ctx = context();
+  app.toggleAttribute("data-busy", ctx.busy);
+  renderWaiting(ctx);
+  const tableEl = document.getElementById("table");
+  tableEl.hidden = !page.view;
+  document.getElementById("prompt").textContent = page.view ? promptLine(ctx) : "";
+  if (page.view) game.render(tableEl, ctx);
+  renderFinished(ctx);
+  renderLog(ctx);
+}
+
+function promptLine(ctx) {
+  const own = game.prompt(ctx);
+  if (own) return own;
+  if (ctx.seat === null) return ctx.t("table.watching");
+  const names = (ctx.view.awaiting ?? []).map((s) => nameOf(ctx, s)).join(", ");
+  return names ? ctx.t("table.waitingFor", { names }) : "";
+}
+
+function renderWaiting(ctx) {
+  const panel = document.getElementById("waiting");
+  panel.hidden = page.table.status !== "waiting";
+  if (panel.hidden) return;
+  const seats = page.table.seats;
+  const isCreator = ctx.seat === 0;
+  const full = seats.every((s) => s.bot || (s.name && !s.reserved));
+  const link = `${location.origin}/t/${code}`;
+  const rows = seats.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
+    s.name ? (s.reserved ? h("span", { class: "muted" }, ctx.t("wait.reserved", { name: s.name })) : null)
+      : h("span", { class: "muted" }, ctx.t("wait.open")),
+    isCreator && s.seat !== 0 && !page.table.rematch_of && (s.bot || !s.name)
+      ? h("button", { type: "button", onclick: () => seatBot(s.seat, !s.bot) }, ctx.t(s.bot ? "wait.removeBot" : "wait.addBot"))
+      : null));
+  const creatorName = seats[0]?.name ?? "";
+  const join = ctx.seat === null && seats.some((s) => !s.name)
+    ? h("form", { class: "row join-form", onsubmit: joinTable },
+        h("label", { class: "grow" }, ctx.t("wait.nickname"), " ",
+          h("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname",
+                       value: localStorage.getItem("zashiki.name") ?? "" })),
+        h("button", { type: "submit", class: "primary" }, ctx.t("wait.join")))
+    : null;
+  const footer = page.table.rematch_of ? h("p", {}, ctx.t("wait.rematchWaiting"))
+    : isCreator ? h("button", { type: "button", class: "primary", disabled: !full, onclick: startTable }, ctx.t("wait.start"))
+    : ctx.seat === null && !join ? h("p", {}, ctx.t("wait.full"))
+    : h("p", {}, ctx.t("wait.creatorStarts", { name: creatorName }));
+  fill(panel,
+    h("h2", {}, ctx.t("wait.heading")),
+    h("div", { class: "invite" },
+      h("label", {}, ctx.t("wait.invite"), " ", h("input", { readonly: true, value: link, onfocus: (e) => e.target.select() })),
+      h("button", { type: "button", onclick: (e) => copyLink(e, link) }, ctx.t("wait.copy")),
+      h("span", { class: "muted" }, ctx.t("wait.code"), " ", h("strong", { class: "code" }, code))),
+    h("ol", { class: "seat-list" }, rows),
+    join,
+    isCreator && !full ? h("p", { class: "muted" }, ctx.t("wait.needFull")) : null,
+    footer);
+}
+
+function renderFinished(ctx) {
+  const panel = document.getElementById("finished");
+  panel.hidden = page.table.status !== "finished";
+  if (panel.hidden) return;
+  const rematch = page.table.rematch;
+  const action = ctx.seat === null
+    ? (rematch ? h("a", { class: "button", href: `/t/${rematch}` }, ctx.t("table.toRematch")) : null)
+    : h("button", { type: "button", class: "primary", onclick: askRematch }, ctx.t(rematch ? "table.toRematch" : "table.rematch"));
+  fill(panel, h("h2", {}, ctx.t("table.gameOver")), h("div", { class: "row" }, action,
+    h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
+}
+
+function renderLog(ctx) {
+  const list = document.getElementById("log-lines");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+  fill(list, page.log.map((event) => {
+    const text = game.describe(event, ctx);
+    return text ? h("li", { class: `log-${event.kind}`, dataset: { v: event.v } }, text) : null;
+  }));
+  if (atBottom) list.scrollTop = list.scrollHeight; // the list scrolls, never the page
+}
+
+// --- HTTP actions ---------------------------------------------------------------------------
+
+async function post(url, body, method = "POST") {
+  const response = await fetch(url, { method, headers: { "content-type": "application/json" },
+                                      body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
+  if (!response.ok) {
+    toast(page.t(`error.${data.code}`) ?? data.message ?? data.detail?.[0]?.msg ?? response.statusText);
+    return null;
+  }
+  return data;
+}
+
+async function joinTable(event) {
+  event.preventDefault();
+  const name = event.target.elements.name.value;
+  if (await post(`/api/tables/${code}/join`, { name })) {
+    localStorage.setItem("zashiki.name", name);
+    reconnect(); // the new seat cookie is sent with the next handshake
+  }
+}
+
+const startTable = () => post(`/api/tables/${code}/start`);
+const seatBot = (seat, on) => post(`/api/tables/${code}/seats/${seat}/bot`, undefined, on ? "PUT" : "DELETE");
+
+async function askRematch() {
+  const result = await post(`/api/tables/${code}/rematch`);
+  if (result) location.href = result.url;
+}
+
+async function copyLink(event, link) {
+  await navigator.clipboard?.writeText(link).catch(() => {});
+  event.target.textContent = page.t("wait.copied");
+}
+
+let toastTimer = null;
+function toast(text) {
+  const el = document.getElementById("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+// --- start ----------------------------------------------------------------------------------
+
+function setLanguage(lang) {
+  page.lang = lang;
+  page.t = translator(lang, game.strings);
+  applyLanguage(lang, page.t);
+  for (const section of document.querySelectorAll("#rules section[lang]")) section.hidden = section.lang !== lang;
+  setConnection(page.conn);
+}
+
+const rulesDialog = document.getElementById("rules");
+document.getElementById("rules-button").addEventListener("click", () => rulesDialog.showModal());
+setupLanguageSwitch(setLanguage);
+setLanguage(page.lang);
+connect();

@@ -1,0 +1,37 @@
+"""Shared fixtures: databases of both kinds and the real server in its own process."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.databases import database
+from tests.support.server import ServerProcess
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: once SQLite, once PostgreSQL."""
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> Iterator[str]:
+    with database("sqlite", tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """The app, started as the image starts it, on a fresh database of each kind."""
+    process = ServerProcess(database_url, tmp_path / "server.log").start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def sqlite_server(sqlite_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(sqlite_url, tmp_path / "server.log").start()
+    yield process
+    process.stop()

@@ -1,0 +1,145 @@
+"""A player's browser, as far as the protocol goes: HTTP for seats, one websocket for play."""
+
+import asyncio
+import itertools
+import json
+from random import Random
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+Message = dict[str, Any]
+_ids = itertools.count(1)
+
+
+class Player:
+    """One browser: its cookies, its socket and every message the server sent it."""
+
+    def __init__(self, base_url: str, name: str) -> None:
+        self.base_url = base_url
+        self.name = name
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=10)
+        self.code = ""
+        self.seat: int | None = None
+        self.socket: ClientConnection | None = None
+        self.received: list[Message] = []  # everything, in order, for the redaction checks
+        self.version = -1
+        self.view: Message | None = None
+        self.table: Message | None = None
+        self._updated = asyncio.Condition()
+        self._reader: asyncio.Task[None] | None = None
+
+    # --- HTTP -----------------------------------------------------------------------------
+
+    async def create(self, game: str, seats: int, options: dict[str, Any] | None = None,
+                     bots: list[int] | None = None) -> str:
+        response = await self.http.post("/api/tables", json={
+            "game": game, "seats": seats, "name": self.name, "options": options or {}, "bots": bots or []})
+        response.raise_for_status()
+        self.code, self.seat = response.json()["code"], response.json()["seat"]
+        return self.code
+
+    async def join(self, code: str) -> int:
+        response = await self.http.post(f"/api/tables/{code}/join", json={"name": self.name})
+        response.raise_for_status()
+        self.code, self.seat = code, response.json()["seat"]
+        return self.seat
+
+    async def start(self) -> None:
+        (await self.http.post(f"/api/tables/{self.code}/start")).raise_for_status()
+
+    async def rematch(self) -> str:
+        response = await self.http.post(f"/api/tables/{self.code}/rematch")
+        response.raise_for_status()
+        self.code = response.json()["code"]
+        return self.code
+
+    # --- websocket ------------------------------------------------------------------------
+
+    async def connect(self, code: str | None = None) -> None:
+        """Opens the table socket (with this browser's cookies) and waits for the first view."""
+        self.code = code or self.code
+        ws_url = self.base_url.replace("http", "ws", 1) + f"/t/{self.code}/socket"
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        self.socket = await connect(ws_url, additional_headers={"Cookie": cookie, "Origin": self.base_url},
+                                    max_size=2**22)
+        self.version = -1
+        self._reader = asyncio.create_task(self._read(self.socket))
+        await self.wait_for(lambda: self.version >= 0)
+
+    async def _read(self, socket: ClientConnection) -> None:
+        async for raw in socket:
+            message = json.loads(raw)
+            async with self._updated:
+                self.received.append(message)
+                if message["type"] == "state":
+                    self.version, self.view, self.table = message["version"], message["view"], message["table"]
+                elif message["type"] == "table":
+                    self.table = message["table"]
+                self._updated.notify_all()
+
+    async def wait_for(self, predicate: Any, timeout: float = 10) -> None:
+        async with self._updated:
+            await asyncio.wait_for(self._updated.wait_for(predicate), timeout)
+
+    async def send(self, message: Message) -> None:
+        assert self.socket is not None
+        await self.socket.send(json.dumps(message))
+
+    async def act(self, action: Message, version: int | None = None) -> Message:
+        """Sends an action and returns the server's answer to it: an ack or an error."""
+        client_id = f"a{next(_ids)}"
+        await self.send({"type": "act", "version": self.version if version is None else version,
+                         "action": action, "id": client_id})
+        answer: list[Message] = []
+
+        def answered() -> bool:
+            answer[:] = [m for m in self.received if m.get("id") == client_id and m["type"] in {"ack", "error"}]
+            return bool(answer)
+
+        await self.wait_for(answered)
+        return answer[0]
+
+    async def disconnect(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+        self.socket = None
+
+    async def close(self) -> None:
+        await self.disconnect()
+        await self.http.aclose()
+
+    def errors(self) -> list[Message]:
+        return [m for m in self.received if m["type"] == "error"]
+
+
+async def seat_table(base_url: str, game: str, seats: int, options: dict[str, Any] | None = None) -> list[Player]:
+    """A table with `seats` players joined through the API, started, and every socket open."""
+    players = [Player(base_url, f"P{i}") for i in range(seats)]
+    code = await players[0].create(game, seats, options)
+    for player in players[1:]:
+        await player.join(code)
+    await players[0].start()
+    for player in players:
+        await player.connect(code)
+    return players
+
+
+async def play_to_end(players: list[Player], rng: Random, max_actions: int = 5000) -> Message:
+    """Plays random legal actions, each from a seat whose view offers one, until the outcome; returns it."""
+    for _ in range(max_actions):
+        latest = max(p.version for p in players)
+        await asyncio.gather(*(p.wait_for(lambda p=p: p.version >= latest) for p in players))
+        view = players[0].view
+        assert view is not None
+        if view["outcome"] is not None:
+            return view["outcome"]  # type: ignore[no-any-return]
+        movers = [p for p in players if p.view and p.view["legal"]]
+        assert movers, f"nobody may act, yet the game is not over: {view}"
+        mover = rng.choice(movers)
+        answer = await mover.act(rng.choice(mover.view["legal"]))  # type: ignore[index]
+        assert answer["type"] == "ack", answer
+    raise AssertionError(f"no outcome after {max_actions} actions")

@@ -1,0 +1,61 @@
+"""The real app as a separate process, started exactly as the Docker image starts it."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """`python -m app` on a free port against the given database; stop() or kill() it, start() again."""
+
+    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0, **settings: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.env = {**os.environ, "DATABASE_URL": database_url, "ZASHIKI_HOST": "127.0.0.1",
+                    "ZASHIKI_PORT": str(self.port), "ZASHIKI_BOT_DELAY_SECONDS": str(bot_delay),
+                    **{f"ZASHIKI_{k.upper()}": v for k, v in settings.items()}}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30) -> "ServerProcess":
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=self.env,
+                                        stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        """A clean shutdown (SIGTERM), as `docker stop` does."""
+        self._end(signal.SIGTERM)
+
+    def kill(self) -> None:
+        """A crash: SIGKILL, no chance to clean up."""
+        self._end(signal.SIGKILL)
+
+    def _end(self, sig: signal.Signals) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(timeout=20)
+        self.process = None
