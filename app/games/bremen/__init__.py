@@ -1,0 +1,26 @@
+"""The Harmony of Bremen, revised edition: a cooperative game for exactly four seats."""
+
+from app.engine import GameRules
+from app.games.bremen.actions import BremenAction, parse_action
+from app.games.bremen.proofs import inventory, redeal_hidden
+from app.games.bremen.rules import OPTIONS, apply, awaiting, legal_actions, outcome, setup
+from app.games.bremen.state import BremenState, dump, load
+from app.games.bremen.view import view
+
+RULES: GameRules[BremenState, BremenAction] = GameRules(
+    slug="bremen",
+    title={"en": "The Harmony of Bremen", "ja": "ザ・ハーモニー・オブ・ブレーメン"},
+    seat_counts=frozenset({4}),
+    options=OPTIONS,
+    setup=setup,
+    awaiting=awaiting,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    parse_action=parse_action,
+    dump=dump,
+    load=load,
+    redeal_hidden=redeal_hidden,
+    inventory=inventory,
+)

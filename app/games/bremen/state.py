@@ -1,0 +1,201 @@
+"""The frozen state of a Bremen table (§3 state fields), its phases, and its plain-JSON form."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.engine import Commits, Seat
+from app.games.bremen.cards import Animal
+
+
+class Phase(StrEnum):
+    """The steps that wait for input; RESOLVE and END_OF_ROUND are automatic and never persist (§3)."""
+
+    DECLARE = "declare"
+    PLAY = "play"
+    TUNING = "tuning"
+    GAME_OVER = "game_over"
+
+
+class Result(StrEnum):
+    """The team's result (§6)."""
+
+    WIN = "win"
+    LOSS = "loss"
+
+
+class Reason(StrEnum):
+    """Why the team lost (§4.3 step 4)."""
+
+    THREE_FAILURES = "three_failures"
+    FINAL_ROUND_FAILED = "final_round_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Ensemble:
+    """A resolved round, public from its reveal on (§4.3 history record)."""
+
+    round: int
+    leader: Seat
+    declared: str | None  # None in round 10
+    plays: tuple[str, ...]  # by seat
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PassRecord:
+    """One seat's side of a completed tuning: private to that seat (§5 per-seat log)."""
+
+    round: int
+    passed: str  # to the next seat
+    received: str  # from the previous seat
+
+
+@dataclass(frozen=True, slots=True)
+class BremenState:
+    """Everything about one table; hands and piles of number cards are card ids."""
+
+    roles: tuple[Animal, ...]  # by seat
+    hard_mode: bool
+    hands: tuple[tuple[str, ...], ...]  # canonical order; a committed card stays until it leaves
+    unused: tuple[str, ...]  # the 20 cards in the box, canonical order
+    round: int
+    phase: Phase
+    leader: Seat
+    declared: str | None  # this round's declared card id
+    plays: Commits[str]  # this round's ensemble; `declare` fills the leader's entry
+    passes: Commits[str]  # this tuning's passes; every seat expected
+    pinch: tuple[bool, ...]  # by seat, this tuning
+    failures: int
+    discard: tuple[str, ...]  # cards of successful ensembles, in the order they were put there
+    failed: tuple[tuple[str, ...], ...]  # by seat, oldest first
+    history: tuple[Ensemble, ...]
+    pass_log: tuple[tuple[PassRecord, ...], ...]  # by seat
+    result: Result | None
+    reason: Reason | None
+
+
+def _commits_json(commits: Commits[str]) -> dict[str, object]:
+    return {"expected": sorted(commits.expected), "choices": list(commits.choices)}
+
+
+def dump(state: BremenState) -> dict[str, object]:
+    """The state as plain JSON; `load` gives it back equal."""
+    return {
+        "roles": [str(role) for role in state.roles],
+        "hard_mode": state.hard_mode,
+        "hands": [list(hand) for hand in state.hands],
+        "unused": list(state.unused),
+        "round": state.round,
+        "phase": str(state.phase),
+        "leader": state.leader,
+        "declared": state.declared,
+        "plays": _commits_json(state.plays),
+        "passes": _commits_json(state.passes),
+        "pinch": list(state.pinch),
+        "failures": state.failures,
+        "discard": list(state.discard),
+        "failed": [list(pile) for pile in state.failed],
+        "history": [
+            {
+                "round": e.round,
+                "leader": e.leader,
+                "declared": e.declared,
+                "plays": list(e.plays),
+                "success": e.success,
+            }
+            for e in state.history
+        ],
+        "pass_log": [
+            [{"round": p.round, "passed": p.passed, "received": p.received} for p in log]
+            for log in state.pass_log
+        ],
+        "result": None if state.result is None else str(state.result),
+        "reason": None if state.reason is None else str(state.reason),
+    }
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an int, got {value!r}")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"expected a bool, got {value!r}")
+    return value
+
+
+def _str(value: object) -> str:
+    if type(value) is not str:
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
+def _opt_str(value: object) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _list(value: object) -> list[object]:
+    if type(value) is not list:
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def _dict(value: object) -> dict[str, object]:
+    if type(value) is not dict:
+        raise ValueError(f"expected an object, got {value!r}")
+    return value
+
+
+def _cards(value: object) -> tuple[str, ...]:
+    return tuple(_str(card) for card in _list(value))
+
+
+def _commits(value: object) -> Commits[str]:
+    data = _dict(value)
+    return Commits(
+        expected=frozenset(_int(seat) for seat in _list(data["expected"])),
+        choices=tuple(_opt_str(choice) for choice in _list(data["choices"])),
+    )
+
+
+def _ensemble(value: object) -> Ensemble:
+    data = _dict(value)
+    return Ensemble(
+        round=_int(data["round"]),
+        leader=_int(data["leader"]),
+        declared=_opt_str(data["declared"]),
+        plays=_cards(data["plays"]),
+        success=_bool(data["success"]),
+    )
+
+
+def _pass_record(value: object) -> PassRecord:
+    data = _dict(value)
+    return PassRecord(round=_int(data["round"]), passed=_str(data["passed"]), received=_str(data["received"]))
+
+
+def load(data: dict[str, object]) -> BremenState:
+    """The state that `dump` wrote."""
+    result, reason = data["result"], data["reason"]
+    return BremenState(
+        roles=tuple(Animal(_str(role)) for role in _list(data["roles"])),
+        hard_mode=_bool(data["hard_mode"]),
+        hands=tuple(_cards(hand) for hand in _list(data["hands"])),
+        unused=_cards(data["unused"]),
+        round=_int(data["round"]),
+        phase=Phase(_str(data["phase"])),
+        leader=_int(data["leader"]),
+        declared=_opt_str(data["declared"]),
+        plays=_commits(data["plays"]),
+        passes=_commits(data["passes"]),
+        pinch=tuple(_bool(flag) for flag in _list(data["pinch"])),
+        failures=_int(data["failures"]),
+        discard=_cards(data["discard"]),
+        failed=tuple(_cards(pile) for pile in _list(data["failed"])),
+        history=tuple(_ensemble(e) for e in _list(data["history"])),
+        pass_log=tuple(tuple(_pass_record(p) for p in _list(log)) for log in _list(data["pass_log"])),
+        result=None if result is None else Result(_str(result)),
+        reason=None if reason is None else Reason(_str(reason)),
+    )

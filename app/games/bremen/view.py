@@ -1,0 +1,109 @@
+"""What one seat (or a spectator) may see of a Bremen table: an allow-list built from §5."""
+
+from app.engine import Seat
+from app.games.bremen.cards import MAX_FAILURES, PLAYER_CARD, ROUNDS, SEATS, VALUE
+from app.games.bremen.rules import ALL_SEATS, awaiting, legal_actions, outcome
+from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase
+
+_NONE_CHOSEN: list[bool] = [False] * SEATS
+
+
+def _card(card: str) -> dict[str, object]:
+    return {"card_id": card, "value": VALUE[card]}
+
+
+def _ensemble(state: BremenState, ensemble: Ensemble) -> dict[str, object]:
+    """A resolved round: public from its reveal on (§4.3 step 1, §5 history)."""
+    return {
+        "round": ensemble.round,
+        "leader": ensemble.leader,
+        "declared": None if ensemble.declared is None else _card(ensemble.declared),
+        "plays": [
+            {"seat": s, "animal": str(state.roles[s]), "card_id": card, "value": VALUE[card]}
+            for s, card in enumerate(ensemble.plays)
+        ],
+        "success": ensemble.success,
+    }
+
+
+def _pass_record(seat: Seat, record: PassRecord) -> dict[str, object]:
+    """One of the seat's own tunings: what it gave to whom, what it got from whom (§5 private log)."""
+    return {
+        "round": record.round,
+        "passed": _card(record.passed),
+        "to": (seat + 1) % SEATS,
+        "received": _card(record.received),
+        "from": (seat - 1) % SEATS,
+    }
+
+
+def _own_hand(state: BremenState, seat: Seat) -> list[dict[str, object]]:
+    """The seat's hand, its sealed card marked, and the card it got at the latest tuning marked."""
+    committed = None
+    if state.phase is Phase.PLAY:
+        committed = state.plays.chosen(seat)
+    elif state.phase is Phase.TUNING:
+        committed = state.passes.chosen(seat)
+    log = state.pass_log[seat]
+    received = log[-1].received if log and log[-1].round == state.round - 1 else None
+    return [
+        {"card_id": card, "value": VALUE[card], "committed": card == committed, "received": card == received}
+        for card in state.hands[seat]
+    ]
+
+
+def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
+    """JSON-ready: the public rows of §5, plus the seat's own hand, pass log and legal actions."""
+    own = seat if type(seat) is int and seat in ALL_SEATS else None
+    over = state.phase is Phase.GAME_OVER
+    if state.phase is Phase.PLAY:
+        chosen = state.plays.flags()
+    elif state.phase is Phase.TUNING:
+        chosen = state.passes.flags()
+    else:
+        chosen = _NONE_CHOSEN
+    # Every failed pile holds one card per failed round, oldest first (§4.3 step 3).
+    failed_rounds = [e.round for e in state.history if not e.success]
+    seats = [
+        {
+            "seat": s,
+            "animal": str(state.roles[s]),
+            "player_card": PLAYER_CARD[state.roles[s]],
+            "side": "morning" if s == state.leader else "night",
+            "is_leader": s == state.leader,
+            "hand_size": len(state.hands[s]),
+            "chosen": chosen[s],
+            "pinch": state.pinch[s],
+            "failed": [
+                {"card_id": card, "value": VALUE[card], "round": r} for card, r in zip(state.failed[s], failed_rounds)
+            ],
+        }
+        for s in range(SEATS)
+    ]
+    result = outcome(state)
+    return {
+        "phase": str(state.phase),
+        "awaiting": sorted(awaiting(state)),
+        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
+        "outcome": None if result is None else result.to_json(),
+        "seat": own,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "hard_mode": state.hard_mode,
+        "tuning_this_round": state.round <= ROUNDS - 2 or (state.hard_mode and state.round == ROUNDS - 1),
+        "leader": state.leader,
+        "failures": state.failures,
+        "max_failures": MAX_FAILURES,
+        "declared": None if state.declared is None else {"seat": state.leader, **_card(state.declared)},
+        "seats": seats,
+        "hand": None if own is None else _own_hand(state, own),
+        "pass_log": None if own is None else [_pass_record(own, r) for r in state.pass_log[own]],
+        "last_ensemble": _ensemble(state, state.history[-1]) if state.history else None,
+        "history": [_ensemble(state, e) for e in state.history],
+        "discard": [_card(card) for card in state.discard],
+        "result": None if state.result is None else str(state.result),
+        "reason": None if state.reason is None else str(state.reason),
+        # [house rule] §9: everything is revealed at GAME_OVER, for review.
+        "hands": [[_card(card) for card in hand] for hand in state.hands] if over else None,
+        "unused": [_card(card) for card in state.unused] if over else None,
+    }
