@@ -1,0 +1,232 @@
+"""The frozen state of a Baroque table (§4.1), its phases, and its plain-JSON form."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.engine import Commits, Seat
+from app.games.baroque.actions import BallChange, BallDecision, BallKeep, parse_action
+from app.games.baroque.cards import RANK_VALUE
+
+
+class Phase(StrEnum):
+    """The steps that wait for input; trick resolution and round changes are automatic (§4.1)."""
+
+    BIDDING = "bidding"
+    SALON = "salon"
+    BALL = "ball"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick, public from its resolution on (§5.1 history of completed tricks)."""
+
+    round: int
+    number: int
+    leader: Seat
+    salon: tuple[str, ...]  # by seat
+    changed: tuple[bool, ...] | None  # by seat; None for the last trick of a round, which has no ball
+    final: tuple[str, ...]  # by seat
+    winner: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """The public summary published at a round's end (§4.8 step 2)."""
+
+    round: int
+    dealer: Seat
+    bids: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    bonuses: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BaroqueState:
+    """Everything about one table; card tuples are kept in canonical order."""
+
+    phase: Phase
+    seats: int
+    first_dealer: Seat
+    round: int
+    dealer: Seat
+    trick_number: int
+    leader: Seat
+    current_seat: Seat  # due to act in BIDDING and SALON; unused in BALL and GAME_OVER
+    hands: tuple[tuple[str, ...], ...]
+    known_in_hand: tuple[tuple[str, ...], ...]  # returned salon cards, public until they leave (§5.3)
+    discard: tuple[str, ...]
+    rank_available: tuple[str, ...]
+    rank_taken: tuple[tuple[str, ...], ...]  # by seat; a seat's bid is their sum (§1 glossary)
+    rank_set_aside: tuple[str, ...]
+    salon: tuple[str | None, ...]
+    decisions: Commits[BallDecision]  # sealed; expects nobody outside BALL
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    tricks: tuple[Trick, ...]  # every completed trick of the game
+    rounds: tuple[RoundSummary, ...]
+
+    def bid(self, seat: Seat) -> int | None:
+        """The sum of the seat's rank cards this round; None before the seat has bid."""
+        taken = self.rank_taken[seat]
+        return sum(RANK_VALUE[rank] for rank in taken) if taken else None
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an int, got {value!r}")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected a bool, got {value!r}")
+    return value
+
+
+def _str(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a str, got {value!r}")
+    return value
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {value!r}")
+    return [item for item in value]
+
+
+def _dict(value: object) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object, got {value!r}")
+    return {_str(key): item for key, item in value.items()}
+
+
+def _ints(value: object) -> tuple[int, ...]:
+    return tuple(_int(item) for item in _list(value))
+
+
+def _strs(value: object) -> tuple[str, ...]:
+    return tuple(_str(item) for item in _list(value))
+
+
+def _nested_strs(value: object) -> tuple[tuple[str, ...], ...]:
+    return tuple(_strs(item) for item in _list(value))
+
+
+def _decision(value: object) -> BallDecision | None:
+    if value is None:
+        return None
+    action = parse_action(_dict(value))
+    if not isinstance(action, BallKeep | BallChange):
+        raise ValueError(f"not a ball decision: {value!r}")
+    return action
+
+
+def _dump_trick(trick: Trick) -> dict[str, object]:
+    return {
+        "round": trick.round,
+        "number": trick.number,
+        "leader": trick.leader,
+        "salon": list(trick.salon),
+        "changed": None if trick.changed is None else list(trick.changed),
+        "final": list(trick.final),
+        "winner": trick.winner,
+    }
+
+
+def _load_trick(value: object) -> Trick:
+    data = _dict(value)
+    changed = data["changed"]
+    return Trick(
+        round=_int(data["round"]),
+        number=_int(data["number"]),
+        leader=_int(data["leader"]),
+        salon=_strs(data["salon"]),
+        changed=None if changed is None else tuple(_bool(flag) for flag in _list(changed)),
+        final=_strs(data["final"]),
+        winner=_int(data["winner"]),
+    )
+
+
+def _dump_summary(summary: RoundSummary) -> dict[str, object]:
+    return {
+        "round": summary.round,
+        "dealer": summary.dealer,
+        "bids": list(summary.bids),
+        "tricks_won": list(summary.tricks_won),
+        "bonuses": list(summary.bonuses),
+        "scores": list(summary.scores),
+    }
+
+
+def _load_summary(value: object) -> RoundSummary:
+    data = _dict(value)
+    return RoundSummary(
+        round=_int(data["round"]),
+        dealer=_int(data["dealer"]),
+        bids=_ints(data["bids"]),
+        tricks_won=_ints(data["tricks_won"]),
+        bonuses=_ints(data["bonuses"]),
+        scores=_ints(data["scores"]),
+    )
+
+
+def dump(state: BaroqueState) -> dict[str, object]:
+    """Plain JSON from which `load` rebuilds an equal state; server-side only (holds hands)."""
+    return {
+        "phase": state.phase.value,
+        "seats": state.seats,
+        "first_dealer": state.first_dealer,
+        "round": state.round,
+        "dealer": state.dealer,
+        "trick_number": state.trick_number,
+        "leader": state.leader,
+        "current_seat": state.current_seat,
+        "hands": [list(hand) for hand in state.hands],
+        "known_in_hand": [list(known) for known in state.known_in_hand],
+        "discard": list(state.discard),
+        "rank_available": list(state.rank_available),
+        "rank_taken": [list(taken) for taken in state.rank_taken],
+        "rank_set_aside": list(state.rank_set_aside),
+        "salon": list(state.salon),
+        "decisions": {
+            "expected": sorted(state.decisions.expected),
+            "choices": [None if choice is None else choice.to_json() for choice in state.decisions.choices],
+        },
+        "tricks_won": list(state.tricks_won),
+        "scores": list(state.scores),
+        "tricks": [_dump_trick(trick) for trick in state.tricks],
+        "rounds": [_dump_summary(summary) for summary in state.rounds],
+    }
+
+
+def load(data: dict[str, object]) -> BaroqueState:
+    """The state `dump` wrote; raises ValueError on anything else."""
+    decisions = _dict(data["decisions"])
+    return BaroqueState(
+        phase=Phase(_str(data["phase"])),
+        seats=_int(data["seats"]),
+        first_dealer=_int(data["first_dealer"]),
+        round=_int(data["round"]),
+        dealer=_int(data["dealer"]),
+        trick_number=_int(data["trick_number"]),
+        leader=_int(data["leader"]),
+        current_seat=_int(data["current_seat"]),
+        hands=_nested_strs(data["hands"]),
+        known_in_hand=_nested_strs(data["known_in_hand"]),
+        discard=_strs(data["discard"]),
+        rank_available=_strs(data["rank_available"]),
+        rank_taken=_nested_strs(data["rank_taken"]),
+        rank_set_aside=_strs(data["rank_set_aside"]),
+        salon=tuple(None if card is None else _str(card) for card in _list(data["salon"])),
+        decisions=Commits(
+            expected=frozenset(_ints(decisions["expected"])),
+            choices=tuple(_decision(choice) for choice in _list(decisions["choices"])),
+        ),
+        tricks_won=_ints(data["tricks_won"]),
+        scores=_ints(data["scores"]),
+        tricks=tuple(_load_trick(trick) for trick in _list(data["tricks"])),
+        rounds=tuple(_load_summary(summary) for summary in _list(data["rounds"])),
+    )
