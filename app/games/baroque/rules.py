@@ -1,0 +1,451 @@
+"""Baroque (バロックの変遷): setup, who acts, legal actions, apply, outcome.
+
+Glossary (rulebook term, then its name here):
+  親 dealer · トレンドのリーダー leader · 手札 hand · カード捨て場 discard pile
+  バロックカード card · 黒 (ロココ) black, the trump (TRUMP) · 緑 green · 黄 yellow
+  爵位カード rank card (TakeRank) · 宣言 bid · 端に避けておく set aside
+  宣言フェーズ bidding (Phase.BIDDING) · サロンフェーズ salon (Phase.SALON, PlaySalon)
+  舞踏会フェーズ ball (Phase.BALL) · 変更する change (BallChange) · 変更しない keep (BallKeep)
+  得点フェーズ trick resolution · 勝ち trick won · クリーンフェーズ round end · 点数 score
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from random import Random
+from typing import TypeVar
+
+from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition
+from app.games.baroque.actions import (
+    BallChange,
+    BallDecision,
+    BallKeep,
+    BaroqueAction,
+    PlaySalon,
+    TakeRank,
+    decision_json,
+)
+from app.games.baroque.cards import (
+    CARDS,
+    COLOR,
+    HAND_SIZE,
+    HIGH_RANK,
+    NUMBER,
+    PAIRABLE_RANKS,
+    RANK_VALUE,
+    RANKS,
+    TRUMP,
+    Color,
+    sort_cards,
+    sort_ranks,
+)
+from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
+
+# §4.3: the spec's English message for each error code.
+MESSAGES: dict[str, str] = {
+    "wrong_phase": "That action is not accepted in the current phase.",
+    "not_your_turn": "It is not your turn.",
+    "already_committed": "You have already committed your decision for this ball.",
+    "invalid_rank_combination": "Take exactly one rank card, or rank-5 plus one of rank-1 to rank-4.",
+    "card_not_in_hand": "That card is not in your hand.",
+    "rank_unavailable": "That rank card has already been taken this round.",
+    "must_follow_color": "You must follow the lead color.",
+    "leader_change_mismatch": "The leader may change only to a card of the same color or number as their salon card.",
+}
+
+_PHASE_OF: dict[type[BaroqueAction], Phase] = {
+    TakeRank: Phase.BIDDING,
+    PlaySalon: Phase.SALON,
+    BallKeep: Phase.BALL,
+    BallChange: Phase.BALL,
+}
+
+T = TypeVar("T")
+
+
+def _illegal(code: str) -> IllegalAction:
+    return IllegalAction(code, MESSAGES[code])
+
+
+def _no_ball(seats: int) -> Commits[BallDecision]:
+    """A sealed step that expects nobody: the ball is not running."""
+    return Commits.open(seats, frozenset())
+
+
+def _with(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:
+    """The tuple with the seat's entry replaced."""
+    return items[:seat] + (value,) + items[seat + 1 :]
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+def setup(seats: int, options: Mapping[str, object], rng: Random) -> BaroqueState:
+    """Round 1 dealt and bidding open; draws the first dealer, then the shuffle (§3.1 step 3)."""
+    if seats not in HAND_SIZE:
+        raise IllegalAction("invalid_seat_count", "Baroque is played by 3 or 4 players.")
+    fixed = options.get("first_dealer")
+    if fixed is None:
+        first_dealer = rng.randrange(seats)  # §9 G1: no draw when the host fixed the dealer
+    elif type(fixed) is int and 0 <= fixed < seats:
+        first_dealer = fixed
+    else:
+        raise IllegalAction("invalid_option", f"Option 'first_dealer' cannot be {fixed!r}.")
+    table = BaroqueState(
+        phase=Phase.BIDDING,
+        seats=seats,
+        first_dealer=first_dealer,
+        round=1,
+        dealer=first_dealer,
+        trick_number=1,
+        leader=first_dealer,
+        current_seat=first_dealer,
+        hands=((),) * seats,
+        known_in_hand=((),) * seats,
+        discard=(),
+        rank_available=RANKS,
+        rank_taken=((),) * seats,
+        rank_set_aside=(),
+        salon=(None,) * seats,
+        decisions=_no_ball(seats),
+        tricks_won=(0,) * seats,
+        scores=(0,) * seats,
+        tricks=(),
+        rounds=(),
+    )
+    return _start_round(table, 1, rng)
+
+
+def _start_round(state: BaroqueState, number: int, rng: Random) -> BaroqueState:
+    """Round `number` shuffled with `rng`, dealt from the dealer clockwise, bidding open (§3.2)."""
+    seats, size = state.seats, HAND_SIZE[state.seats]
+    dealer = (state.first_dealer + number - 1) % seats
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    dealt = seats * size
+    # §9 G2: card i goes to seat (dealer + i) mod N, so seat s gets every N-th card from (s - dealer) mod N.
+    hands = tuple(sort_cards(deck[(seat - dealer) % seats : dealt : seats]) for seat in range(seats))
+    return replace(
+        state,
+        phase=Phase.BIDDING,
+        round=number,
+        dealer=dealer,
+        trick_number=1,
+        leader=dealer,
+        current_seat=dealer,
+        hands=hands,
+        known_in_hand=((),) * seats,
+        discard=sort_cards(deck[dealt:]),  # §3.2 step 5: the leftovers lie face up
+        rank_available=RANKS,
+        rank_taken=((),) * seats,
+        rank_set_aside=(),
+        salon=(None,) * seats,
+        decisions=_no_ball(seats),
+        tricks_won=(0,) * seats,
+    )
+
+
+# --- who acts, and what they may do ------------------------------------------------------------
+
+
+def awaiting(state: BaroqueState) -> frozenset[Seat]:
+    """The seats that may act now: the current seat, or every seat yet to commit at the ball."""
+    if state.phase is Phase.BALL:
+        return state.decisions.waiting_on()
+    if state.phase is Phase.GAME_OVER:
+        return frozenset()
+    return frozenset((state.current_seat,))
+
+
+def rank_selections(available: Sequence[str]) -> tuple[TakeRank, ...]:
+    """Every legal take_rank from the available rank cards (§4.4 shapes a and b)."""
+    singles = tuple(TakeRank((rank,)) for rank in available)
+    if HIGH_RANK not in available:
+        return singles
+    pairs = tuple(TakeRank((rank, HIGH_RANK)) for rank in PAIRABLE_RANKS if rank in available)
+    return singles + pairs
+
+
+def lead_color(state: BaroqueState) -> Color | None:
+    """The color of the leader's salon card (§1 glossary), None before the leader has played."""
+    card = state.salon[state.leader]
+    return None if card is None else COLOR[card]
+
+
+def _salon_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
+    """Why `seat` may not play `card` in the salon, checked in the order of §4.3."""
+    hand = state.hands[seat]
+    if card not in hand:
+        return "card_not_in_hand"
+    lead = lead_color(state)
+    if seat != state.leader and lead is not None and COLOR[card] is not lead:
+        if any(COLOR[held] is lead for held in hand):  # §4.5: a seat holding the lead color must play it
+            return "must_follow_color"
+    return None
+
+
+def _change_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
+    """Why `seat` may not change to `card` at the ball, checked in the order of §4.3."""
+    hand = state.hands[seat]
+    if card not in hand:
+        return "card_not_in_hand"
+    salon = state.salon[seat]
+    assert salon is not None  # every seat has a salon card while the ball runs
+    if seat == state.leader:
+        # §4.6, §8 A8: same color or same number as the leader's own salon card.
+        if COLOR[card] is not COLOR[salon] and NUMBER[card] != NUMBER[salon]:
+            return "leader_change_mismatch"
+        return None
+    lead = lead_color(state)
+    # §8 A1, A2: the lead color is the leader's salon color; hand plus own salon card decide the obligation.
+    obliged = COLOR[salon] is lead or any(COLOR[held] is lead for held in hand)
+    if obliged and COLOR[card] is not lead:
+        return "must_follow_color"
+    return None
+
+
+def ball_choices(state: BaroqueState, seat: Seat) -> tuple[BallDecision, ...]:
+    """Every decision the rules allow `seat` at this ball, committed or not: keep, then changes."""
+    changes = tuple(BallChange(card) for card in state.hands[seat] if _change_error(state, seat, card) is None)
+    return (BallKeep(), *changes)
+
+
+def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
+    """The actions `seat` may take now, in canonical order; empty when it may not act."""
+    if seat not in awaiting(state):
+        return ()
+    if state.phase is Phase.BIDDING:
+        return rank_selections(state.rank_available)
+    if state.phase is Phase.SALON:
+        return tuple(PlaySalon(card) for card in state.hands[seat] if _salon_error(state, seat, card) is None)
+    return ball_choices(state, seat)
+
+
+# --- apply -------------------------------------------------------------------------------------
+
+
+def apply(state: BaroqueState, seat: Seat, action: BaroqueAction, rng: Random) -> Transition[BaroqueState]:
+    """The state after `seat`'s action and its events; raises IllegalAction per §4.3, state untouched."""
+    if state.phase is not _PHASE_OF[type(action)]:
+        raise _illegal("wrong_phase")
+    if not 0 <= seat < state.seats:
+        raise _illegal("not_your_turn")
+    match action:
+        case TakeRank(ranks):
+            return _take_rank(state, seat, ranks)
+        case PlaySalon(card):
+            return _play_salon(state, seat, card, rng)
+        case BallKeep() | BallChange():
+            return _commit_ball(state, seat, action, rng)
+
+
+def _is_rank_shape(ranks: tuple[str, ...]) -> bool:
+    """§4.4: one known rank id, or two distinct ids of which one is rank-5 and the other rank-1..4."""
+    if len(ranks) == 1:
+        return ranks[0] in RANK_VALUE
+    return (
+        len(ranks) == 2
+        and len(set(ranks)) == 2
+        and HIGH_RANK in ranks
+        and all(rank == HIGH_RANK or rank in PAIRABLE_RANKS for rank in ranks)
+    )
+
+
+def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Transition[BaroqueState]:
+    if seat != state.current_seat:
+        raise _illegal("not_your_turn")
+    if not _is_rank_shape(ranks):  # §4.4: shape before availability
+        raise _illegal("invalid_rank_combination")
+    if any(rank not in state.rank_available for rank in ranks):
+        raise _illegal("rank_unavailable")
+    taken = sort_ranks(ranks)
+    available = tuple(rank for rank in state.rank_available if rank not in taken)
+    bid = sum(RANK_VALUE[rank] for rank in taken)
+    events = [Event("rank_taken", {"seat": seat, "ranks": list(taken), "bid": bid})]
+    following = (seat + 1) % state.seats
+    state = replace(
+        state,
+        rank_available=available,
+        rank_taken=_with(state.rank_taken, seat, taken),
+        current_seat=following,
+    )
+    if following == state.dealer:  # §4.4: after all N bids the rest is set aside and the salon opens
+        events.append(Event("ranks_set_aside", {"ranks": list(available)}))
+        state = replace(
+            state, rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer
+        )
+    return Transition(state, tuple(events))
+
+
+def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Transition[BaroqueState]:
+    if seat != state.current_seat:
+        raise _illegal("not_your_turn")
+    error = _salon_error(state, seat, card)
+    if error is not None:
+        raise _illegal(error)
+    lead = lead_color(state)
+    # §5.1: a non-leader's card off the lead color shows the table they could not follow.
+    void = seat != state.leader and COLOR[card] is not lead
+    hand = tuple(held for held in state.hands[seat] if held != card)
+    known = tuple(held for held in state.known_in_hand[seat] if held != card)
+    salon = _with(state.salon, seat, card)
+    following = (seat + 1) % state.seats
+    state = replace(
+        state,
+        hands=_with(state.hands, seat, hand),
+        known_in_hand=_with(state.known_in_hand, seat, known),
+        salon=salon,
+        current_seat=following,
+    )
+    events = [Event("salon_played", {"seat": seat, "card": card, "void": void})]
+    if following != state.leader:
+        return Transition(state, tuple(events))
+    if not hand:  # §4.5, §8 A6: empty hands mean the last trick, which has no ball
+        finals = tuple(played for played in salon if played is not None)
+        return _resolve_trick(state, finals, None, events, rng)
+    events.append(Event("ball_opened", {"round": state.round, "trick": state.trick_number}))
+    return Transition(replace(state, phase=Phase.BALL, decisions=Commits.open(state.seats)), tuple(events))
+
+
+def _commit_ball(
+    state: BaroqueState, seat: Seat, decision: BallDecision, rng: Random
+) -> Transition[BaroqueState]:
+    if state.decisions.has_chosen(seat):
+        raise _illegal("already_committed")
+    if isinstance(decision, BallChange):
+        error = _change_error(state, seat, decision.card)
+        if error is not None:
+            raise _illegal(error)
+    decisions = state.decisions.commit(seat, decision)
+    echo = {"seat": seat, **decision_json(decision)}
+    # §5.2 R1: the table learns only the seat; the same event for a keep and a change.
+    events = [
+        Event("ball_committed", {"seat": seat}),
+        Event("ball_decided", echo, to=frozenset((seat,))),
+    ]
+    state = replace(state, decisions=decisions)
+    if not decisions.is_complete():
+        return Transition(state, tuple(events))
+    return _reveal_ball(state, events, rng)
+
+
+def _reveal_ball(state: BaroqueState, events: list[Event], rng: Random) -> Transition[BaroqueState]:
+    """Every decision applied and revealed at once, in seat order (§4.6, §5.2 R4, R6)."""
+    hands, known = list(state.hands), list(state.known_in_hand)
+    finals: list[str] = []
+    changed: list[bool] = []
+    outcomes: list[dict[str, object]] = []
+    for seat in range(state.seats):
+        salon = state.salon[seat]
+        decision = state.decisions.chosen(seat)
+        assert salon is not None and decision is not None  # the ball reveals only when all have committed
+        if isinstance(decision, BallChange):
+            new = decision.card
+            hands[seat] = sort_cards([*(held for held in hands[seat] if held != new), salon])
+            known[seat] = sort_cards([*(held for held in known[seat] if held != new), salon])
+            finals.append(new)
+            outcomes.append({"seat": seat, "outcome": "changed", "returned": salon, "new": new})
+        else:
+            finals.append(salon)
+            outcomes.append({"seat": seat, "outcome": "kept"})
+        changed.append(isinstance(decision, BallChange))
+    events.append(
+        Event("ball_revealed", {"round": state.round, "trick": state.trick_number, "outcomes": outcomes})
+    )
+    state = replace(
+        state, hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats)
+    )
+    return _resolve_trick(state, tuple(finals), tuple(changed), events, rng)
+
+
+def trick_winner(finals: Sequence[str], leader: Seat) -> Seat:
+    """The highest black final card, else the highest of the leader's final color (§4.7, §8 A3)."""
+    blacks = [seat for seat, card in enumerate(finals) if COLOR[card] is TRUMP]
+    if blacks:
+        return max(blacks, key=lambda seat: NUMBER[finals[seat]])
+    winning = COLOR[finals[leader]]
+    return max(
+        (seat for seat, card in enumerate(finals) if COLOR[card] is winning),
+        key=lambda seat: NUMBER[finals[seat]],
+    )
+
+
+def _resolve_trick(
+    state: BaroqueState,
+    finals: tuple[str, ...],
+    changed: tuple[bool, ...] | None,
+    events: list[Event],
+    rng: Random,
+) -> Transition[BaroqueState]:
+    """The trick judged and scored, its cards discarded; then the next trick or the round's end."""
+    winner = trick_winner(finals, state.leader)
+    trumped = any(COLOR[card] is TRUMP for card in finals)
+    salon = tuple(card for card in state.salon if card is not None)
+    trick = Trick(state.round, state.trick_number, state.leader, salon, changed, finals, winner)
+    events.append(
+        Event(
+            "trick_won",
+            {
+                "round": state.round,
+                "trick": state.trick_number,
+                "winner": winner,
+                "final": list(finals),
+                "winning_color": TRUMP.value if trumped else COLOR[finals[state.leader]].value,
+            },
+        )
+    )
+    state = replace(
+        state,
+        scores=tuple(score + (seat == winner) for seat, score in enumerate(state.scores)),
+        tricks_won=tuple(won + (seat == winner) for seat, won in enumerate(state.tricks_won)),
+        discard=sort_cards(state.discard + finals),
+        salon=(None,) * state.seats,
+        leader=winner,
+        current_seat=winner,
+        tricks=state.tricks + (trick,),
+    )
+    if state.hands[0]:
+        return Transition(replace(state, phase=Phase.SALON, trick_number=state.trick_number + 1), tuple(events))
+    return _end_round(state, events, rng)
+
+
+def _end_round(state: BaroqueState, events: list[Event], rng: Random) -> Transition[BaroqueState]:
+    """Bonuses scored and summarised; then the next round's deal, or the end of the game (§4.8)."""
+    seats = range(state.seats)
+    bids = tuple(sum(RANK_VALUE[rank] for rank in state.rank_taken[seat]) for seat in seats)
+    bonuses = tuple(2 if state.tricks_won[seat] == bids[seat] else 0 for seat in seats)  # §6: exact bid
+    scores = tuple(score + bonus for score, bonus in zip(state.scores, bonuses, strict=True))
+    summary = RoundSummary(state.round, state.dealer, bids, state.tricks_won, bonuses, scores)
+    events.append(
+        Event(
+            "round_scored",
+            {
+                "round": state.round,
+                "dealer": state.dealer,
+                "bids": list(bids),
+                "tricks_won": list(state.tricks_won),
+                "bonuses": list(bonuses),
+                "scores": list(scores),
+            },
+        )
+    )
+    state = replace(state, scores=scores, rounds=state.rounds + (summary,))
+    if state.round < state.seats:  # §1: as many rounds as players
+        state = _start_round(state, state.round + 1, rng)
+        events.append(
+            Event("round_started", {"round": state.round, "dealer": state.dealer, "discard": list(state.discard)})
+        )
+        return Transition(state, tuple(events))
+    state = replace(state, phase=Phase.GAME_OVER)
+    result = outcome(state)
+    assert result is not None
+    events.append(Event("game_ended", {"winners": sorted(result.winners), "scores": list(scores)}))
+    return Transition(state, tuple(events))
+
+
+def outcome(state: BaroqueState) -> Outcome | None:
+    """None until GAME_OVER; then every seat with the top score wins (§9 G5: ties share)."""
+    if state.phase is not Phase.GAME_OVER:
+        return None
+    top = max(state.scores)
+    winners = frozenset(seat for seat, score in enumerate(state.scores) if score == top)
+    return Outcome(winners=winners, result="ranked", reason="all_rounds_played", scores=state.scores)

@@ -1,0 +1,88 @@
+"""What one seat (None: a spectator) may see of a Baroque table: an allow-list per §5."""
+
+from app.engine import Seat
+from app.games.baroque.actions import decision_json
+from app.games.baroque.cards import COLOR, HAND_SIZE
+from app.games.baroque.rules import awaiting, lead_color, legal_actions, outcome
+from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
+
+
+def trick_json(trick: Trick) -> dict[str, object]:
+    """A completed trick as the whole table saw it: salon cards, ball outcomes, final cards, winner."""
+    ball: list[dict[str, object]] | None = None
+    if trick.changed is not None:
+        ball = [
+            {"seat": seat, "outcome": "changed", "returned": trick.salon[seat], "new": trick.final[seat]}
+            if changed
+            else {"seat": seat, "outcome": "kept"}  # §5.2 R6: a keeper shows no card
+            for seat, changed in enumerate(trick.changed)
+        ]
+    return {
+        "round": trick.round,
+        "number": trick.number,
+        "leader": trick.leader,
+        "salon": list(trick.salon),
+        "ball": ball,
+        "final": list(trick.final),
+        "winner": trick.winner,
+    }
+
+
+def summary_json(summary: RoundSummary) -> dict[str, object]:
+    """A round's public summary: bids, tricks won, bonuses and the scores after it."""
+    return {
+        "round": summary.round,
+        "dealer": summary.dealer,
+        "bids": list(summary.bids),
+        "tricks_won": list(summary.tricks_won),
+        "bonuses": list(summary.bonuses),
+        "scores": list(summary.scores),
+    }
+
+
+def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
+    """JSON of what `seat` may see: its own hand and ball decision, and everything public."""
+    seats = range(state.seats)
+    own = seat if seat is not None and 0 <= seat < state.seats else None  # None: a spectator
+    lead = lead_color(state)
+    decision = None if own is None else state.decisions.chosen(own)
+    result = outcome(state)
+    return {
+        "phase": state.phase.value,
+        "awaiting": sorted(awaiting(state)),
+        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
+        "outcome": None if result is None else result.to_json(),
+        "seat": own,
+        "seats": state.seats,
+        "round": state.round,
+        "rounds_total": state.seats,
+        "trick_number": state.trick_number,
+        "tricks_per_round": HAND_SIZE[state.seats],
+        "first_dealer": state.first_dealer,
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "current_seat": state.current_seat if state.phase in (Phase.BIDDING, Phase.SALON) else None,
+        "lead_color": None if lead is None else lead.value,
+        "hand": None if own is None else list(state.hands[own]),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        # §5.3: returned salon cards stay public until they leave the hand again.
+        "known_in_hand": [list(known) for known in state.known_in_hand],
+        "discard": list(state.discard),
+        "rank_available": list(state.rank_available),
+        "rank_taken": [list(taken) for taken in state.rank_taken],
+        "rank_set_aside": list(state.rank_set_aside),
+        "bids": [state.bid(other) for other in seats],
+        "salon": list(state.salon),
+        "void": [
+            other != state.leader and card is not None and COLOR[card] is not lead
+            for other, card in enumerate(state.salon)
+        ],
+        # §5.2 R2: of every seat's ball decision the table sees only whether it is made.
+        "committed": state.decisions.flags(),
+        "my_decision": None if decision is None else decision_json(decision),
+        "tricks_won": list(state.tricks_won),
+        "scores": list(state.scores),
+        "tricks": [trick_json(trick) for trick in state.tricks if trick.round == state.round],
+        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
+        "round_summaries": [summary_json(summary) for summary in state.rounds],
+    }
