@@ -2,6 +2,7 @@
 
 from app.engine import GameRules
 from app.games.bremen.actions import BremenAction, parse_action
+from app.games.bremen.bot import choose
 from app.games.bremen.proofs import inventory, redeal_hidden
 from app.games.bremen.rules import OPTIONS, apply, awaiting, legal_actions, outcome, setup
 from app.games.bremen.state import BremenState, dump, load
@@ -23,4 +24,5 @@ RULES: GameRules[BremenState, BremenAction] = GameRules(
     load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    bot=choose,
 )
