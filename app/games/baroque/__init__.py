@@ -2,6 +2,7 @@
 
 from app.engine import GameRules, Option
 from app.games.baroque.actions import BaroqueAction, parse_action
+from app.games.baroque.bot import choose
 from app.games.baroque.proofs import inventory, redeal_hidden
 from app.games.baroque.rules import apply, awaiting, legal_actions, outcome, setup
 from app.games.baroque.state import BaroqueState, dump, load
@@ -24,4 +25,5 @@ RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    bot=choose,
 )

@@ -48,7 +48,6 @@ BallDecision = BallKeep | BallChange
 BaroqueAction = TakeRank | PlaySalon | BallKeep | BallChange
 
 
-
 def decision_json(decision: BallDecision) -> dict[str, object]:
     """A ball decision as only its owner sees it: {"choice": "keep"} or {"choice": "change", "card": …}."""
     if isinstance(decision, BallChange):

@@ -20,7 +20,6 @@ CARDS: tuple[str, ...] = tuple(f"{color}-{number:02d}" for color in Color for nu
 COLOR: dict[str, Color] = {card: Color(card.split("-")[0]) for card in CARDS}
 NUMBER: dict[str, int] = {card: int(card.split("-")[1]) for card in CARDS}
 ORDER: dict[str, int] = {card: index for index, card in enumerate(CARDS)}
-BY_COLOR_NUMBER: dict[tuple[Color, int], str] = {(COLOR[card], NUMBER[card]): card for card in CARDS}
 
 RANKS: tuple[str, ...] = tuple(f"rank-{value}" for value in range(6))
 RANK_VALUE: dict[str, int] = {rank: int(rank.split("-")[1]) for rank in RANKS}

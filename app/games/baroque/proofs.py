@@ -18,9 +18,7 @@ def redeal_hidden(state: BaroqueState, viewer: Seat | None, rng: Random) -> Baro
     (§5.3), the table, the discard pile, ranks, scores, history and who has committed.
     """
     others = [seat for seat in range(state.seats) if seat != viewer]
-    unknown = {
-        seat: [card for card in state.hands[seat] if card not in state.known_in_hand[seat]] for seat in others
-    }
+    unknown = {seat: [card for card in state.hands[seat] if card not in state.known_in_hand[seat]] for seat in others}
     pool = [card for seat in others for card in unknown[seat]]
     rng.shuffle(pool)
     hands = list(state.hands)

@@ -177,9 +177,9 @@ def _salon_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
     if card not in hand:
         return "card_not_in_hand"
     lead = lead_color(state)
-    if seat != state.leader and lead is not None and COLOR[card] is not lead:
-        if any(COLOR[held] is lead for held in hand):  # §4.5: a seat holding the lead color must play it
-            return "must_follow_color"
+    # §4.5: a non-leader holding the lead color must play it; a void seat may play anything (§8 A9).
+    if seat != state.leader and COLOR[card] is not lead and any(COLOR[held] is lead for held in hand):
+        return "must_follow_color"
     return None
 
 
@@ -270,9 +270,7 @@ def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Trans
     )
     if following == state.dealer:  # §4.4: after all N bids the rest is set aside and the salon opens
         events.append(Event("ranks_set_aside", {"ranks": list(available)}))
-        state = replace(
-            state, rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer
-        )
+        state = replace(state, rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer)
     return Transition(state, tuple(events))
 
 
@@ -306,9 +304,7 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
     return Transition(replace(state, phase=Phase.BALL, decisions=Commits.open(state.seats)), tuple(events))
 
 
-def _commit_ball(
-    state: BaroqueState, seat: Seat, decision: BallDecision, rng: Random
-) -> Transition[BaroqueState]:
+def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: Random) -> Transition[BaroqueState]:
     if state.decisions.has_chosen(seat):
         raise _illegal("already_committed")
     if isinstance(decision, BallChange):
@@ -348,12 +344,8 @@ def _reveal_ball(state: BaroqueState, events: list[Event], rng: Random) -> Trans
             finals.append(salon)
             outcomes.append({"seat": seat, "outcome": "kept"})
         changed.append(isinstance(decision, BallChange))
-    events.append(
-        Event("ball_revealed", {"round": state.round, "trick": state.trick_number, "outcomes": outcomes})
-    )
-    state = replace(
-        state, hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats)
-    )
+    events.append(Event("ball_revealed", {"round": state.round, "trick": state.trick_number, "outcomes": outcomes}))
+    state = replace(state, hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats))
     return _resolve_trick(state, tuple(finals), tuple(changed), events, rng)
 
 
