@@ -7,13 +7,17 @@ from typing import Any
 from app.engine import GameRules
 
 
+LOBBY_ORDER = ("bremen", "baroque", "hansa", "brownies", "bluebell")  # the rest follow by name
+
+
 def _discover() -> dict[str, GameRules[Any, Any]]:
     found: dict[str, GameRules[Any, Any]] = {}
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+    for module in pkgutil.iter_modules(__path__):
         if module.ispkg:
             rules = importlib.import_module(f"{__name__}.{module.name}").RULES
             found[rules.slug] = rules
-    return found
+    ranked = sorted(found, key=lambda slug: (LOBBY_ORDER.index(slug) if slug in LOBBY_ORDER else 99, slug))
+    return {slug: found[slug] for slug in ranked}
 
 
 RULES_BY_SLUG: dict[str, GameRules[Any, Any]] = _discover()

@@ -117,7 +117,10 @@ function render() {
   renderWaiting(ctx);
   const tableEl = document.getElementById("table");
   tableEl.hidden = !page.view;
-  document.getElementById("prompt").textContent = page.view ? promptLine(ctx) : "";
+  const promptEl = document.getElementById("prompt");
+  promptEl.hidden = !page.view;
+  promptEl.textContent = page.view ? promptLine(ctx) : "";
+  document.getElementById("log").hidden = !page.view;
   if (page.view) game.render(tableEl, ctx);
   renderFinished(ctx);
   renderLog(ctx);
@@ -186,7 +189,7 @@ function renderLog(ctx) {
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
   fill(list, page.log.map((event) => {
     const text = game.describe(event, ctx);
-    return text ? h("li", { class: `log-${event.kind}`, dataset: { v: event.v } }, text) : null;
+    return text ? h("li", { class: event.kind === "round_started" ? "log-round" : null, dataset: { v: event.v } }, text) : null;
   }));
   if (atBottom) list.scrollTop = list.scrollHeight; // the list scrolls, never the page
 }

@@ -1,0 +1,294 @@
+// The Harmony of Bremen at the table: the band in pitch order, the ensemble, the tuning pass.
+import { h, fill, seatBadge, nameOf } from "../dom.js";
+
+const PITCH = ["rooster", "cat", "dog", "donkey"]; // must rise in this order
+const SYMBOL = { rooster: "鶏", cat: "猫", dog: "犬", donkey: "驢" };
+
+export const strings = {
+  en: {
+    "animal.rooster": "Rooster", "animal.cat": "Cat", "animal.dog": "Dog", "animal.donkey": "Donkey",
+    "b.round": "Round {n} / {of}",
+    "b.failures": "Failures",
+    "b.leader": "Leader",
+    "b.morning": "morning side: leader",
+    "b.declared": "Leader plays {value}",
+    "b.noDeclaration": "Round 10: no declaration",
+    "b.chosen": "has chosen",
+    "b.notChosen": "choosing",
+    "b.hand": "Your hand",
+    "b.committed": "your choice",
+    "b.received": "received",
+    "b.lastEnsemble": "Round {n} ensemble",
+    "b.harmony": "Harmony! {order}",
+    "b.discord": "Out of tune: {order}",
+    "b.noEnsembleYet": "The first ensemble has not been played yet.",
+    "b.pinch": "My hand is in a pinch",
+    "b.pinchFlag": "in a pinch",
+    "b.discard": "Played in harmony",
+    "b.failedPile": "failed",
+    "b.talkEnsemble": "Table talk: only the leader says what they will play, by declaring it. Nobody else may reveal or hint at a card.",
+    "b.talkTuning": "Table talk: nobody may say which number they want or passed. You may only say your hand is in a pinch.",
+    "b.passLog": "Your passes",
+    "b.passLine": "Round {round}: gave {passed} to {to}, got {received} from {from}",
+    "b.hardMode": "Hard mode: tuning in round 9 too",
+    "b.won": "The band played in harmony to the end. You all win!",
+    "b.lost.three_failures": "Three failed ensembles: the band is finished. You all lose.",
+    "b.lost.final_round_failed": "The final ensemble failed. You all lose.",
+    "b.allHands": "Cards left in hands",
+    "b.unused": "Back in the box",
+    "prompt.declare": "You lead: choose the card you will play. Its number is announced to everyone.",
+    "prompt.waitDeclare": "Waiting for {name} to declare…",
+    "prompt.play": "The leader plays {value}. Choose your card: rooster < cat < dog < donkey.",
+    "prompt.play10": "Round 10: play your last card.",
+    "prompt.pass": "Tuning: choose a card to pass to {name}.",
+    "prompt.passed": "Passed. Waiting for {names}…",
+    "log.round_started": "Round {round} — {name} leads",
+    "log.declared": "{name} declares {value}",
+    "log.played": "{name} has chosen",
+    "log.passed": "{name} has chosen a card to pass",
+    "log.pinch_signalled": "{name}: “my hand is in a pinch”",
+    "log.ensemble_succeeded": "Harmony! {order}",
+    "log.ensemble_failed": "Out of tune: {order} — failures {failures}",
+    "log.tuning_started": "Tuning: everyone passes one card to the left",
+    "log.card_passed.gave": "You passed {value} to {name}",
+    "log.card_passed.got": "You received {value} from {name}",
+    "log.tuning_completed": "The cards changed hands",
+    "log.game_won": "The band wins!",
+    "log.game_lost": "The band loses.",
+    "error.game_over": "The game is over.",
+    "error.wrong_step": "You cannot do that now.",
+    "error.not_leader": "Only the leader declares.",
+    "error.leader_already_committed": "Your declared card is already your play.",
+    "error.already_committed": "You have already chosen.",
+    "error.already_signalled": "You have already signalled.",
+    "error.card_not_in_hand": "That card is not in your hand.",
+    "error.invalid_action": "That action is not understood.",
+  },
+  ja: {
+    "animal.rooster": "ニワトリ", "animal.cat": "ネコ", "animal.dog": "イヌ", "animal.donkey": "ロバ",
+    "b.round": "ラウンド {n} / {of}",
+    "b.failures": "失敗",
+    "b.leader": "リーダー",
+    "b.morning": "朝の面：リーダー",
+    "b.declared": "リーダーは {value} を出します",
+    "b.noDeclaration": "第10ラウンド：宣言なし",
+    "b.chosen": "選択済み",
+    "b.notChosen": "選択中",
+    "b.hand": "あなたの手札",
+    "b.committed": "選んだカード",
+    "b.received": "受け取ったカード",
+    "b.lastEnsemble": "第{n}ラウンドのアンサンブル",
+    "b.harmony": "ハーモニー！ {order}",
+    "b.discord": "不協和音… {order}",
+    "b.noEnsembleYet": "まだアンサンブルは行われていません。",
+    "b.pinch": "手札がピンチです",
+    "b.pinchFlag": "ピンチ",
+    "b.discard": "成功したアンサンブルのカード",
+    "b.failedPile": "失敗",
+    "b.talkEnsemble": "会話の制限：出すカードを言えるのはリーダーの宣言だけ。他の人は数字を明かしたりほのめかしたりしてはいけません。",
+    "b.talkTuning": "会話の制限：欲しい数字や渡した数字は言えません。言ってよいのは「手札がピンチ」だけです。",
+    "b.passLog": "あなたのチューニング",
+    "b.passLine": "第{round}ラウンド：{to}さんに {passed} を渡し、{from}さんから {received} を受け取った",
+    "b.hardMode": "難易度アップ：第9ラウンドにもチューニング",
+    "b.won": "最後までハーモニーを奏でました。全員の勝利です！",
+    "b.lost.three_failures": "アンサンブルが3回失敗しました。全員の敗北です。",
+    "b.lost.final_round_failed": "最後のアンサンブルが失敗しました。全員の敗北です。",
+    "b.allHands": "手札に残ったカード",
+    "b.unused": "箱に戻したカード",
+    "prompt.declare": "あなたがリーダーです。出すカードを選んでください。その数字が全員に宣言されます。",
+    "prompt.waitDeclare": "{name}さんの宣言を待っています…",
+    "prompt.play": "リーダーは {value}。ニワトリ < ネコ < イヌ < ロバ になるようにカードを選んでください。",
+    "prompt.play10": "第10ラウンド：最後のカードを出してください。",
+    "prompt.pass": "チューニング：{name}さんに渡すカードを選んでください。",
+    "prompt.passed": "渡しました。{names}を待っています…",
+    "log.round_started": "第{round}ラウンド — リーダーは{name}さん",
+    "log.declared": "{name}さんが {value} を宣言",
+    "log.played": "{name}さんがカードを選びました",
+    "log.passed": "{name}さんが渡すカードを選びました",
+    "log.pinch_signalled": "{name}さん「手札がピンチです」",
+    "log.ensemble_succeeded": "ハーモニー！ {order}",
+    "log.ensemble_failed": "不協和音… {order} — 失敗 {failures}",
+    "log.tuning_started": "チューニング：全員が左隣に1枚渡します",
+    "log.card_passed.gave": "{name}さんに {value} を渡しました",
+    "log.card_passed.got": "{name}さんから {value} を受け取りました",
+    "log.tuning_completed": "カードが渡りました",
+    "log.game_won": "バンドの勝利！",
+    "log.game_lost": "バンドの敗北。",
+    "error.game_over": "ゲームは終了しています。",
+    "error.wrong_step": "今はそれはできません。",
+    "error.not_leader": "宣言できるのはリーダーだけです。",
+    "error.leader_already_committed": "宣言したカードがあなたの出すカードです。",
+    "error.already_committed": "もう選んでいます。",
+    "error.already_signalled": "もう伝えています。",
+    "error.card_not_in_hand": "そのカードは手札にありません。",
+    "error.invalid_action": "その操作は理解できません。",
+  },
+};
+
+const animalName = (ctx, animal) => ctx.t(`animal.${animal}`);
+const seatOfAnimal = (view, animal) => view.seats.find((s) => s.animal === animal);
+const legalOf = (view, type) => view.legal.filter((a) => a.type === type);
+
+function orderText(ctx, plays) {
+  const byAnimal = Object.fromEntries(plays.map((p) => [p.animal, p.value]));
+  return PITCH.map((a) => `${animalName(ctx, a)} ${byAnimal[a]}`).join(" < ");
+}
+
+function numberCard(value, extra = {}, ...children) {
+  return h(extra.tag ?? "div", { class: `card number v${value} ${extra.class ?? ""}`, ...extra.attrs },
+    h("span", { class: "corner" }, value), h("span", { class: "big" }, value), ...children);
+}
+
+function animalToken(animal, ctx) {
+  return h("span", { class: `animal animal-${animal}`, title: animalName(ctx, animal) },
+    h("span", { class: "sym", "aria-hidden": "true" }, SYMBOL[animal]), h("span", { class: "label" }, animalName(ctx, animal)));
+}
+
+function header(view, ctx) {
+  const slots = Array.from({ length: view.max_failures }, (_, i) =>
+    h("span", { class: `fail-slot ${i < view.failures ? "on" : ""}`, "aria-hidden": "true" }, i < view.failures ? "✕" : ""));
+  return h("div", { class: "b-status" },
+    h("span", { class: "round" }, ctx.t("b.round", { n: view.round, of: view.rounds })),
+    h("span", { class: "failures", "aria-label": `${ctx.t("b.failures")} ${view.failures}/${view.max_failures}` },
+      ctx.t("b.failures"), " ", slots, ` ${view.failures}/${view.max_failures}`),
+    view.hard_mode ? h("span", { class: "tag" }, ctx.t("b.hardMode")) : null);
+}
+
+function bandSlot(view, ctx, animal, index) {
+  const seat = seatOfAnimal(view, animal);
+  const player = ctx.players.find((p) => p.seat === seat.seat);
+  let card;
+  if (view.phase === "declare" || view.phase === "play") {
+    if (view.declared && view.declared.seat === seat.seat) card = numberCard(view.declared.value, { class: "declared" });
+    else if (view.phase === "play" && seat.chosen) card = h("div", { class: "card back", "aria-label": ctx.t("b.chosen") }, h("span", { class: "tick" }, "✓"));
+    else card = h("div", { class: "card empty", "aria-label": ctx.t("b.notChosen") });
+  } else if (view.phase === "tuning") {
+    card = seat.chosen ? h("div", { class: "card back small", "aria-label": ctx.t("b.chosen") }, h("span", { class: "tick" }, "✓"))
+      : h("div", { class: "card empty small" });
+  } else {
+    card = h("div", { class: "card empty" });
+  }
+  const status = seat.chosen ? ctx.t("b.chosen") : (view.awaiting.includes(seat.seat) ? ctx.t("b.notChosen") : "\u00a0");
+  return h("li", { class: `band-slot ${seat.is_leader ? "leader" : ""} ${seat.seat === ctx.seat ? "mine" : ""}` },
+    h("div", { class: "slot-head" }, animalToken(animal, ctx),
+      seat.is_leader ? h("span", { class: "sun", title: ctx.t("b.morning") }, "☀", h("span", { class: "sun-text" }, ctx.t("b.leader"))) : h("span", { class: "moon", "aria-hidden": "true" }, "☾")),
+    seatBadge(player, ctx),
+    card,
+    h("div", { class: "slot-foot" },
+      h("span", { class: "chosen-text" }, status),
+      seat.pinch ? h("span", { class: "pinch" }, "⚠ ", ctx.t("b.pinchFlag")) : null,
+      h("span", { class: "hand-size" }, h("span", { class: "mini-back", "aria-hidden": "true" }), seat.hand_size)),
+    h("div", { class: "failed-pile", "aria-label": ctx.t("b.failedPile") },
+      seat.failed.map((f) => h("span", { class: "mini", title: `${ctx.t("b.failedPile")} · R${f.round}` }, f.value))),
+    index < 3 ? h("span", { class: "lt", "aria-hidden": "true" }, "<") : null);
+}
+
+function lastEnsemble(view, ctx) {
+  const last = view.last_ensemble;
+  if (!last) return h("div", { class: "last-ensemble" }, h("p", { class: "muted-felt" }, ctx.t("b.noEnsembleYet")));
+  const fresh = ctx.previous && (ctx.previous.history?.length ?? 0) < view.history.length;
+  const byAnimal = Object.fromEntries(last.plays.map((p) => [p.animal, p]));
+  return h("div", { class: `last-ensemble ${last.success ? "success" : "failure"}` },
+    h("h3", {}, ctx.t("b.lastEnsemble", { n: last.round })),
+    h("div", { class: "reveal-row" }, PITCH.map((animal, i) => h("div", { class: "reveal" },
+      animalToken(animal, ctx),
+      numberCard(byAnimal[animal].value, { class: fresh ? "flip" : "" }),
+      h("span", { class: "who" }, nameOf(ctx, byAnimal[animal].seat)),
+      i < 3 ? h("span", { class: "lt", "aria-hidden": "true" }, "<") : null))),
+    h("p", { class: "verdict", role: "status" },
+      last.success ? "♪ " : "✕ ", ctx.t(last.success ? "b.harmony" : "b.discord", { order: orderText(ctx, last.plays) })));
+}
+
+function handArea(view, ctx) {
+  if (!view.hand) return null;
+  const playable = new Set([...legalOf(view, "declare"), ...legalOf(view, "play"), ...legalOf(view, "pass")].map((a) => a.card_id));
+  const actionFor = (cardId) => view.legal.find((a) => a.card_id === cardId);
+  const cards = view.hand.map((card) => numberCard(card.value, {
+    tag: "button",
+    class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""}`,
+    attrs: { type: "button", disabled: !playable.has(card.card_id) || ctx.busy,
+             "aria-label": `${card.value}${card.committed ? ` (${ctx.t("b.committed")})` : ""}${card.received ? ` (${ctx.t("b.received")})` : ""}`,
+             onclick: () => ctx.send(actionFor(card.card_id)) },
+  }, card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
+     card.committed ? h("span", { class: "badge gold" }, ctx.t("b.committed")) : null));
+  const pinch = legalOf(view, "signal_pinch")[0];
+  return h("section", { class: "my-hand", "aria-label": ctx.t("b.hand") },
+    h("div", { class: "hand-head" }, h("h3", {}, ctx.t("b.hand")),
+      view.phase === "tuning" ? h("button", { type: "button", class: "pinch-button", disabled: !pinch || ctx.busy,
+                                               onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
+    h("div", { class: "hand" }, cards));
+}
+
+function talkRule(view, ctx) {
+  const key = view.phase === "tuning" ? "b.talkTuning" : view.phase === "game_over" ? null : "b.talkEnsemble";
+  return h("p", { class: "talk-rule" }, key ? ["※ ", ctx.t(key)] : "\u00a0");
+}
+
+function side(view, ctx) {
+  const passes = (view.pass_log ?? []).map((p) => h("li", {}, ctx.t("b.passLine", {
+    round: p.round, passed: p.passed.value, to: nameOf(ctx, p.to), received: p.received.value, from: nameOf(ctx, p.from) })));
+  return h("div", { class: "b-side" },
+    h("div", {}, h("h3", {}, ctx.t("b.discard")),
+      h("div", { class: "mini-row" }, view.discard.map((c) => h("span", { class: "mini" }, c.value)))),
+    passes.length ? h("div", {}, h("h3", {}, ctx.t("b.passLog")), h("ul", { class: "pass-log" }, passes)) : null);
+}
+
+function gameOver(view, ctx) {
+  if (view.phase !== "game_over") return null;
+  const text = view.result === "win" ? ctx.t("b.won") : ctx.t(`b.lost.${view.reason}`);
+  return h("div", { class: `b-result ${view.result}`, role: "status" },
+    h("p", { class: "result-line" }, view.result === "win" ? "♪ " : "", text),
+    h("div", { class: "reveal-hands" },
+      view.hands.map((hand, s) => hand.length ? h("div", {}, h("span", {}, nameOf(ctx, s), ": "),
+        hand.map((c) => h("span", { class: "mini" }, c.value))) : null),
+      h("div", {}, h("span", {}, ctx.t("b.unused"), ": "), view.unused.map((c) => h("span", { class: "mini" }, c.value)))));
+}
+
+export function render(root, ctx) {
+  const view = ctx.view;
+  fill(root, h("div", { class: "bremen" },
+    header(view, ctx),
+    h("ol", { class: "band", "aria-label": PITCH.map((a) => animalName(ctx, a)).join(" < ") },
+      PITCH.map((animal, i) => bandSlot(view, ctx, animal, i))),
+    gameOver(view, ctx),
+    lastEnsemble(view, ctx),
+    talkRule(view, ctx),
+    handArea(view, ctx),
+    side(view, ctx)));
+}
+
+export function prompt(ctx) {
+  const view = ctx.view;
+  const waiting = () => view.awaiting.map((s) => nameOf(ctx, s)).join(", ");
+  if (view.phase === "game_over") return view.result === "win" ? ctx.t("b.won") : ctx.t(`b.lost.${view.reason}`);
+  if (ctx.seat === null) return null;
+  if (legalOf(view, "declare").length) return ctx.t("prompt.declare");
+  if (view.phase === "declare") return ctx.t("prompt.waitDeclare", { name: nameOf(ctx, view.leader) });
+  if (legalOf(view, "play").length) {
+    return view.declared ? ctx.t("prompt.play", { value: view.declared.value }) : ctx.t("prompt.play10");
+  }
+  if (legalOf(view, "pass").length) return ctx.t("prompt.pass", { name: nameOf(ctx, (ctx.seat + 1) % 4) });
+  if (view.phase === "tuning") return ctx.t("prompt.passed", { names: waiting() });
+  return null;
+}
+
+export function describe(event, ctx) {
+  const name = (s) => nameOf(ctx, s);
+  switch (event.kind) {
+    case "round_started": return ctx.t("log.round_started", { round: event.round, name: name(event.leader) });
+    case "declared": return ctx.t("log.declared", { name: name(event.seat), value: event.value });
+    case "played": return ctx.t("log.played", { name: name(event.seat) });
+    case "passed": return ctx.t("log.passed", { name: name(event.seat) });
+    case "pinch_signalled": return ctx.t("log.pinch_signalled", { name: name(event.seat) });
+    case "ensemble_succeeded": return ctx.t("log.ensemble_succeeded", { order: orderText(ctx, event.plays) });
+    case "ensemble_failed": return ctx.t("log.ensemble_failed", { order: orderText(ctx, event.plays), failures: event.failures });
+    case "tuning_started": return ctx.t("log.tuning_started");
+    case "card_passed":
+      return event.from === ctx.seat ? ctx.t("log.card_passed.gave", { value: event.value, name: name(event.to) })
+        : ctx.t("log.card_passed.got", { value: event.value, name: name(event.from) });
+    case "tuning_completed": return ctx.t("log.tuning_completed");
+    case "game_won": return ctx.t("log.game_won");
+    case "game_lost": return ctx.t("log.game_lost");
+    default: return null;
+  }
+}

@@ -1,0 +1,91 @@
+"""Four Chromium pages join by the invite link and play The Harmony of Bremen to its end by clicking."""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page
+
+from tests.support.server import ServerProcess
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
+
+
+async def shoot(page: Page, name: str, tmp_path: Path) -> None:
+    folder = SHOTS if KEEP_SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=folder / f"{name}.png", full_page=True)
+
+
+async def open_page(browser: Browser, url: str, locale: str, width: int = 1100, height: int = 900) -> Page:
+    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = await context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
+    await page.goto(url)
+    return page
+
+
+async def click_a_card(page: Page) -> bool:
+    """Clicks the first card the page offers, if it offers one and is not waiting on the server."""
+    if await page.locator("#app[data-busy]").count():
+        return False
+    cards = page.locator(".my-hand button.card:not([disabled])")
+    if not await cards.count():
+        return False
+    await cards.first.click()
+    return True
+
+
+async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
+    host = await open_page(browser, sqlite_server.url, "en-US")
+    await host.fill("#create-name", "Mina")
+    await host.click("text=Create table")
+    await host.wait_for_url("**/t/*")
+    invite = await host.locator(".invite input").input_value()
+    assert invite.endswith(host.url.rsplit("/", 1)[1])
+
+    guests = []
+    for name, locale, width in [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 1100)]:
+        guest = await open_page(browser, invite, locale, width=width, height=844 if width < 500 else 900)
+        await guest.fill(".join-form input[name=name]", name)
+        await guest.click(".join-form button")
+        await guest.wait_for_selector(f".seat-list >> text={name}")
+        guests.append(guest)
+    await host.wait_for_selector(".seat-list >> text=Sam")
+    await shoot(host, "1-waiting-room", tmp_path)
+    await host.click("text=Start the game")
+
+    pages = [host, *guests]
+    for page in pages:
+        await page.wait_for_selector(".bremen")
+    await shoot(host, "2-declare", tmp_path)
+
+    shots = {"3-ensemble": ".band .card.back", "4-tuning": ".my-hand .badge", "5-tuning-phone": None}
+    for _ in range(400):
+        if all([await p.locator(".b-result").count() for p in pages]):
+            break
+        for page in pages:
+            if await click_a_card(page):
+                await page.wait_for_timeout(30)
+        if "3-ensemble" in shots and await host.locator(".band .card.back").count():
+            await shoot(host, "3-ensemble", tmp_path)
+            del shots["3-ensemble"]
+        if "4-tuning" in shots and await host.locator(".last-ensemble h3").count() \
+                and await host.locator(".talk-rule", has_text="number they want").count():
+            await shoot(host, "4-tuning", tmp_path)
+            await shoot(guests[0], "5-tuning-phone-ja", tmp_path)
+            del shots["4-tuning"]
+        await host.wait_for_timeout(50)
+    else:
+        pytest.fail("the game did not end")
+
+    for page in pages:
+        result = page.locator(".b-result .result-line")
+        await result.wait_for()
+        assert await page.locator("#finished").is_visible()
+    assert "lose" in (await host.locator(".b-result").inner_text()) or "win" in (await host.locator(".b-result").inner_text())
+    assert "敗北" in (await guests[0].locator(".b-result").inner_text()) or "勝利" in (await guests[0].locator(".b-result").inner_text())
+    await shoot(host, "6-game-over", tmp_path)
+    await shoot(guests[0], "7-game-over-phone-ja", tmp_path)

@@ -1,0 +1,43 @@
+"""Whole games over real websockets against the real app, on SQLite and on PostgreSQL."""
+
+from random import Random
+
+import pytest
+
+from app.games import RULES_BY_SLUG
+from tests.support.client import Player, play_to_end, seat_table
+from tests.support.server import ServerProcess
+
+TABLES = [(slug, n) for slug, rules in RULES_BY_SLUG.items() for n in sorted(rules.seat_counts)]
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
+async def test_a_whole_game_over_sockets(server: ServerProcess, game: str, seats: int) -> None:
+    players = await seat_table(server.url, game, seats)
+    try:
+        outcome = await play_to_end(players, Random(f"{game}{seats}"))
+        assert outcome["result"] in {"win", "loss", "ranked"}
+        # Every seat saw the same end, and the table says it is finished.
+        for player in players:
+            await player.wait_for(lambda p=player: p.table is not None and p.table["status"] == "finished")
+            assert player.view is not None and player.view["outcome"] == outcome
+        assert not [e for p in players for e in p.errors()], "a legal move was refused"
+    finally:
+        for player in players:
+            await player.close()
+
+
+async def test_a_spectator_sees_the_game_but_cannot_act(server: ServerProcess) -> None:
+    players = await seat_table(server.url, "bremen", 4)
+    watcher = Player(server.url, "watcher")
+    try:
+        await watcher.connect(players[0].code)
+        assert watcher.view is not None and watcher.view["legal"] == []
+        assert "hand" not in watcher.view or watcher.view["hand"] in (None, [])
+        leader = next(p for p in players if p.view and p.view["legal"])
+        answer = await watcher.act(leader.view["legal"][0])  # type: ignore[index]
+        assert answer == {"type": "error", "code": "not_a_player", "message": answer["message"], "id": answer["id"]}
+        assert watcher.version == 0
+    finally:
+        for player in [*players, watcher]:
+            await player.close()
