@@ -1,0 +1,443 @@
+"""Queen of Hansa (ハンザの女王): setup, who acts, legal actions, apply, outcome.
+
+Glossary (rulebook term, then its name here):
+  リューベク Lübeck · ロンドン London (LON) · ブリュージュ Bruges (BRU) · ベルゲン Bergen (BER)
+  ノヴゴロド Novgorod (NOV) · 交渉力 power · 手札 hand · 手元に出す play face up (Play, face "up")
+  裏向きに出す play face down (Play, face "down") · 手札補充 take (Take) · 共通ボード board
+  都市スペース space · 左から1枚目/2枚目 slot 0 / slot 1 · カード補充 refill
+  商品キューブ goods cube · ついたて screen · ストック bag · 繁栄度 prosperity
+  繁栄トラック prosperity track · 繁栄キューブ prosperity marker (Adjust)
+  残り2枚 trigger (falling to two cards) · 決算 settlement · 収入 income · 順位 rank
+  リューベクへの貢献 contribution to Lübeck · 要人による援助 support of notables
+  人物アイコン person · ラウンド round · 手番 turn · タイブレーク tie-break
+  最初に残す2枚 keep (Keep, the §7 opening draft)
+"""
+
+from collections.abc import Mapping
+from dataclasses import replace
+from itertools import combinations
+from random import Random
+
+from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition
+from app.games.hansa.actions import Adjust, HansaAction, Keep, Play, Take
+from app.games.hansa.cards import (
+    CARD_IDS,
+    CARDS,
+    CITIES,
+    CITY_INDEX,
+    CITY_OF,
+    CUBES_PER_COLOUR,
+    DRAFT_HAND_SIZE,
+    HAND_SIZE,
+    ROUNDS,
+    SPACE_CAPACITY,
+    START_POSITION,
+    TAKE_SLOTS,
+    TRACK_END,
+    TRIGGER_DELTAS,
+    TURNS_PER_ROUND,
+    sort_cards,
+)
+from app.games.hansa.public import board_json, by_city, final_json, settlement_json, slot_json
+from app.games.hansa.scoring import final_scoring, settle
+from app.games.hansa.state import HansaState, LastTurn, Phase, Player, Slot, Trigger
+
+# §4.4 and §7: the English message for each error code.
+MESSAGES: dict[str, str] = {
+    "game_over": "The game is over.",
+    "wrong_phase": "Cards are kept only during the opening draft.",
+    "not_your_turn": "It is not your turn.",
+    "already_chosen": "You have already chosen the cards you keep.",
+    "bad_keep": "Keep exactly two different cards of your hand.",
+    "card_not_in_hand": "That card is not in your hand.",
+    "bad_face": "A card is played face up or face down.",
+    "adjust_not_allowed": "Only a face-down play moves a prosperity marker.",
+    "adjust_required": "A face-down play must move one city's prosperity marker one step.",
+    "unknown_city": "That is not a city.",
+    "bad_delta": "A prosperity marker moves exactly one step, +1 or -1.",
+    "prosperity_out_of_range": "A prosperity marker cannot leave the track.",
+    "no_cards_to_take": "The board is empty: there is nothing to take.",
+    "take_required": "You must take a card from the board.",
+    "wrong_space": "After a face-up play, take from the space of the card's city.",
+    "empty_space": "That space has no cards.",
+    "bad_slot": "Only slot 0 or slot 1 may be taken.",
+    "slot_empty": "That slot holds no card.",
+}
+
+FACES = ("up", "down")
+DELTAS = (-1, 1)
+
+
+def _illegal(code: str) -> IllegalAction:
+    return IllegalAction(code, MESSAGES[code])
+
+
+# --- setup and round start --------------------------------------------------------------------
+
+
+def setup(seats: int, options: Mapping[str, object], rng: Random) -> HansaState:
+    """A new table after §3 (or stopped in OPENING_DRAFT with the §7 variant), drawing in §3's order."""
+    if seats not in TURNS_PER_ROUND:
+        raise ValueError(f"Queen of Hansa is for 2 to 4 players, not {seats}")
+    draft = options.get("opening_draft") is True
+    first = rng.randrange(seats)  # RNG #1
+    deck = list(CARD_IDS)
+    rng.shuffle(deck)  # RNG #2
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    # §3 step 5 [house rule]: one card at a time from the top, first player first, clockwise.
+    dealt = 0
+    for _ in range(DRAFT_HAND_SIZE if draft else HAND_SIZE):
+        for offset in range(seats):
+            hands[(first + offset) % seats].append(deck[dealt])
+            dealt += 1
+    empty = (0,) * len(CITIES)
+    state = HansaState(
+        seats=seats,
+        opening_draft=draft,
+        phase=Phase.OPENING_DRAFT if draft else Phase.TURNS,
+        round=1,
+        first_player=first,
+        round_first_player=first,
+        current_player=None,
+        turns_taken=0,
+        prosperity=(START_POSITION,) * len(CITIES),
+        triggers_this_round=0,
+        triggered=empty,
+        board=((),) * len(CITIES),
+        deck=tuple(deck[dealt:]),
+        bag=(CUBES_PER_COLOUR,) * len(CITIES),
+        players=tuple(
+            Player(sort_cards(hand), (), (), (), (), (), empty, 0) for hand in hands
+        ),
+        kept=Commits.open(seats, frozenset(range(seats)) if draft else frozenset()),
+        last_turn=None,
+        settlements=(),
+        final=None,
+    )
+    if draft:
+        return state  # §7: round 1 starts when the last seat has kept its cards
+    return _start_round(state, 1, rng)[0]
+
+
+def _draw_cube(bag: list[int], rng: Random) -> int:
+    """The colour drawn: index i of the bag listed in canonical colour order (§3, cube draw)."""
+    i = rng.randrange(sum(bag))
+    for colour, count in enumerate(bag):
+        if i < count:
+            bag[colour] -= 1
+            return colour
+        i -= count
+    raise AssertionError("the index is always inside the bag")
+
+
+def _start_round(state: HansaState, round_: int, rng: Random) -> tuple[HansaState, list[Event]]:
+    """The state after Round start (§4.3): the top-up refill with its cube draws, and its event."""
+    first = (state.first_player + round_ - 1) % state.seats  # §4.3 step 2 [house rule]
+    capacity = SPACE_CAPACITY[state.seats]
+    bag = list(state.bag)
+    board: list[tuple[Slot, ...]] = []
+    drawn = 0
+    # §4.3 step 3 [interpretation §8.13]: leftovers stay with their cubes; top up LON, BRU, BER, NOV.
+    for space in state.board:
+        added: list[Slot] = []
+        while len(space) + len(added) < capacity and drawn < len(state.deck):
+            card = state.deck[drawn]
+            drawn += 1
+            cube = CITIES[_draw_cube(bag, rng)] if CARDS[card].cube_icon and sum(bag) else None
+            added.append(Slot(card, cube))
+        board.append(space + tuple(added))
+    state = replace(
+        state,
+        phase=Phase.TURNS,
+        round=round_,
+        round_first_player=first,
+        current_player=first,
+        turns_taken=0,
+        triggers_this_round=0,
+        triggered=(0,) * len(CITIES),
+        board=tuple(board),
+        deck=state.deck[drawn:],
+        bag=tuple(bag),
+    )
+    data = {"round": round_, "first_player": first, "board": board_json(state.board), "deck_count": len(state.deck)}
+    return state, [Event("round_started", data)]
+
+
+# --- who acts and what they may do -----------------------------------------------------------
+
+
+def awaiting(state: HansaState) -> frozenset[Seat]:
+    """The current player during turns, the seats still to keep in the draft, nobody at the end."""
+    if state.phase is Phase.OPENING_DRAFT:
+        return state.kept.waiting_on()
+    if state.phase is Phase.TURNS and state.current_player is not None:
+        return frozenset((state.current_player,))
+    return frozenset()
+
+
+# Every possible play, built once: legal_actions runs on every view of the current player.
+_TAKES: tuple[Take | None, ...] = tuple(
+    Take(city.value, slot) for city in CITIES for slot in range(TAKE_SLOTS)
+) + (None,)
+_NO_TAKE = len(_TAKES) - 1  # the index of "no take", for a whole empty board
+_ADJUSTS: tuple[Adjust, ...] = tuple(Adjust(city.value, delta) for city in CITIES for delta in DELTAS)
+_UP_PLAYS: dict[str, tuple[Play, ...]] = {
+    card: tuple(Play(card, "up", None, take) for take in _TAKES) for card in CARD_IDS
+}
+_DOWN_PLAYS: dict[str, tuple[tuple[Play, ...], ...]] = {
+    card: tuple(tuple(Play(card, "down", adjust, take) for take in _TAKES) for adjust in _ADJUSTS)
+    for card in CARD_IDS
+}
+
+
+def _takes(board: tuple[tuple[Slot, ...], ...], spaces: range | tuple[int, ...]) -> list[int]:
+    """Indices in _TAKES of every take from slot 0 or 1 of `spaces`; "no take" on an empty board."""
+    takes = [c * TAKE_SLOTS + slot for c in spaces for slot in range(min(TAKE_SLOTS, len(board[c])))]
+    return takes if any(board) else [_NO_TAKE]
+
+
+def legal_actions(state: HansaState, seat: Seat) -> list[HansaAction]:
+    """Every action `seat` may take now, in a stable order; empty for anyone not awaited."""
+    if state.phase is Phase.OPENING_DRAFT:
+        if seat not in state.kept.waiting_on():
+            return []
+        return [Keep(pair) for pair in combinations(state.players[seat].hand, 2)]
+    if state.phase is not Phase.TURNS or seat != state.current_player:
+        return []
+    board = state.board
+    anywhere = _takes(board, range(len(CITIES)))
+    adjusts = [
+        a for a, adjust in enumerate(_ADJUSTS)  # §8.5: never off the track
+        if 0 <= state.prosperity[CITY_INDEX[adjust.city]] + adjust.delta <= TRACK_END
+    ]
+    actions: list[HansaAction] = []
+    for card in state.players[seat].hand:
+        own = CITY_OF[card]
+        # §4.4: face up takes from the card's own space; from anywhere if it is empty [house rule].
+        up = _UP_PLAYS[card]
+        actions.extend(up[t] for t in (_takes(board, (own,)) if board[own] else anywhere))
+        down = _DOWN_PLAYS[card]
+        for a in adjusts:
+            actions.extend(down[a][t] for t in anywhere)
+    return actions
+
+
+# --- apply ------------------------------------------------------------------------------------
+
+
+def apply(state: HansaState, seat: Seat, action: HansaAction, rng: Random) -> Transition[HansaState]:
+    """The state after `action` and its events; raises IllegalAction (§4.4, §7 order) and changes nothing."""
+    if state.phase is Phase.GAME_OVER:
+        raise _illegal("game_over")
+    if isinstance(action, Keep):
+        return _keep(state, seat, action, rng)
+    return _play(state, seat, action, rng)
+
+
+def _check_play(state: HansaState, seat: Seat, play: Play) -> None:
+    """Raises the first failing check of §4.4's validation table after the shape check."""
+    if seat != state.current_player:
+        raise _illegal("not_your_turn")
+    if play.card not in state.players[seat].hand:
+        raise _illegal("card_not_in_hand")
+    if play.face not in FACES:
+        raise _illegal("bad_face")
+    adjust, take = play.adjust, play.take
+    if play.face == "up" and adjust is not None:
+        raise _illegal("adjust_not_allowed")
+    if play.face == "down":
+        if adjust is None:
+            raise _illegal("adjust_required")
+        if adjust.city not in CITY_INDEX:
+            raise _illegal("unknown_city")
+        if adjust.delta not in DELTAS:
+            raise _illegal("bad_delta")
+        if not 0 <= state.prosperity[CITY_INDEX[adjust.city]] + adjust.delta <= TRACK_END:
+            raise _illegal("prosperity_out_of_range")
+    board_empty = not any(state.board)
+    if board_empty:
+        if take is not None:
+            raise _illegal("no_cards_to_take")
+        return
+    if take is None:
+        raise _illegal("take_required")
+    if take.space not in CITY_INDEX:
+        raise _illegal("unknown_city")
+    space = CITY_INDEX[take.space]
+    own = CITY_OF[play.card]
+    if play.face == "up" and state.board[own] and space != own:
+        raise _illegal("wrong_space")
+    if not state.board[space]:
+        raise _illegal("empty_space")
+    if take.slot not in (0, 1):
+        raise _illegal("bad_slot")
+    if take.slot >= len(state.board[space]):
+        raise _illegal("slot_empty")
+
+
+def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[HansaState]:
+    _check_play(state, seat, play)
+    player = state.players[seat]
+    card = play.card
+    turn = state.turns_taken + 1
+    hand = tuple(c for c in player.hand if c != card)
+    events: list[Event] = []
+    # Effect 1 and §5: a face-down play makes every known hand card "in hand or face down".
+    if play.face == "up":
+        player = replace(
+            player,
+            hand=hand,
+            known=tuple(c for c in player.known if c != card),
+            unplaced=tuple(c for c in player.unplaced if c != card),
+            tableau_up=player.tableau_up + (card,),
+        )
+        events.append(Event("card_played_face_up", {"seat": seat, "card": card}))
+    else:
+        player = replace(
+            player,
+            hand=hand,
+            known=(),
+            unplaced=sort_cards(set(player.unplaced) | set(player.known)),
+            tableau_down=player.tableau_down + (card,),
+            down_turns=player.down_turns + ((state.round, turn),),
+        )
+        # §5: the public line names no card; only the owner's copy does.
+        events.append(Event("card_played_face_down", {"seat": seat}))
+        events.append(Event("card_played_face_down", {"seat": seat, "card": card}, frozenset((seat,))))
+    prosperity = list(state.prosperity)
+    adjust_city, adjust_delta = None, 0
+    if play.adjust is not None:  # effect 2
+        c = CITY_INDEX[play.adjust.city]
+        adjust_city, adjust_delta = CITIES[c], play.adjust.delta
+        prosperity[c] += adjust_delta
+        data = {"seat": seat, "city": adjust_city.value, "delta": adjust_delta, "position": prosperity[c]}
+        events.append(Event("prosperity_adjusted", data))
+    adjust_position = prosperity[CITY_INDEX[adjust_city]] if adjust_city is not None else 0
+    board = state.board
+    taken: Slot | None = None
+    trigger: Trigger | None = None
+    triggers, triggered = state.triggers_this_round, state.triggered
+    if play.take is not None:  # effect 3
+        space = CITY_INDEX[play.take.space]
+        row = board[space]
+        taken = row[play.take.slot]
+        after = row[: play.take.slot] + row[play.take.slot + 1 :]
+        board = board[:space] + (after,) + board[space + 1 :]
+        screen = player.screen
+        if taken.cube is not None:
+            colour = CITY_INDEX[taken.cube]
+            screen = screen[:colour] + (screen[colour] + 1,) + screen[colour + 1 :]
+        player = replace(
+            player,
+            hand=sort_cards(player.hand + (taken.card,)),
+            known=sort_cards(player.known + (taken.card,)),
+            screen=screen,
+        )
+        events.append(Event("card_taken", {"seat": seat, "space": play.take.space, "slot": play.take.slot,
+                                           **slot_json(taken)}))
+        # Effect 4 [interpretation §8.1, §8.2]: the take from 3 cards to 2 moves by the k-th delta.
+        if len(row) == 3 and not triggered[space]:
+            triggers += 1
+            delta = TRIGGER_DELTAS[triggers - 1]
+            prosperity[space] = min(TRACK_END, max(0, prosperity[space] + delta))  # [house rule] clamp
+            triggered = triggered[:space] + (triggers,) + triggered[space + 1 :]
+            trigger = Trigger(CITIES[space], triggers, delta, prosperity[space])
+            events.append(Event("prosperity_triggered", {"city": CITIES[space].value, "ordinal": triggers,
+                                                         "delta": delta, "position": prosperity[space]}))
+    last = LastTurn(
+        seat, state.round, turn, card if play.face == "up" else None, adjust_city, adjust_delta,
+        adjust_position, taken, None if play.take is None else CITIES[CITY_INDEX[play.take.space]],
+        0 if play.take is None else play.take.slot, trigger,
+    )
+    state = replace(
+        state,
+        players=state.players[:seat] + (player,) + state.players[seat + 1 :],
+        prosperity=tuple(prosperity),
+        board=board,
+        triggers_this_round=triggers,
+        triggered=triggered,
+        turns_taken=turn,
+        last_turn=last,
+    )
+    if turn < state.seats * TURNS_PER_ROUND[state.seats]:  # effect 5
+        return Transition(replace(state, current_player=(seat + 1) % state.seats), tuple(events))
+    state, more = _end_round(state, rng)
+    return Transition(state, tuple(events + more))
+
+
+def _end_round(state: HansaState, rng: Random) -> tuple[HansaState, list[Event]]:
+    """Settlement (§6.1), then the next round's start (§4.3) or final scoring (§6.2)."""
+    settlement = settle(state.round, state.players, state.prosperity)
+    returned = [sum(player.screen[c] for player in state.players) for c in range(len(CITIES))]
+    empty = (0,) * len(CITIES)
+    players = tuple(
+        replace(player, screen=empty, score=total) for player, total in zip(state.players, settlement.totals)
+    )
+    state = replace(
+        state,
+        players=players,
+        bag=tuple(n + back for n, back in zip(state.bag, returned)),  # §4.5: screens go back
+        settlements=state.settlements + (settlement,),
+    )
+    events = [
+        Event("round_settled", settlement_json(settlement)),
+        Event("cubes_returned", {"cubes": by_city(returned)}),
+    ]
+    if state.round < ROUNDS:
+        state, started = _start_round(state, state.round + 1, rng)
+        return state, events + started
+    final = final_scoring(state.players, state.prosperity)
+    players = tuple(replace(player, score=total) for player, total in zip(state.players, final.totals))
+    state = replace(state, players=players, final=final, phase=Phase.GAME_OVER, current_player=None)
+    # §6.2 step 1: every face-down card and every hand is revealed; the deck never is.
+    revealed = {
+        "hands": [list(player.hand) for player in players],
+        "face_down": [list(player.tableau_down) for player in players],
+        **final_json(final),
+    }
+    return state, events + [Event("game_over", revealed)]
+
+
+def _keep(state: HansaState, seat: Seat, keep: Keep, rng: Random) -> Transition[HansaState]:
+    """A draft commit (§7); the last one returns the rest, shuffles and starts round 1."""
+    if state.phase is not Phase.OPENING_DRAFT:
+        raise _illegal("wrong_phase")
+    if state.kept.has_chosen(seat):
+        raise _illegal("already_chosen")
+    hand = state.players[seat].hand
+    if len(keep.cards) != 2 or keep.cards[0] == keep.cards[1] or not set(keep.cards) <= set(hand):
+        raise _illegal("bad_keep")
+    kept = state.kept.commit(seat, sort_cards(keep.cards), "already_chosen")
+    events = [Event("draft_chosen", {"seat": seat})]
+    if not kept.is_complete():
+        return Transition(replace(state, kept=kept), tuple(events))
+    deck = list(state.deck)
+    players = []
+    for other, player in enumerate(state.players):
+        pair = kept.chosen(other) or ()
+        deck.extend(card for card in player.hand if card not in pair)  # seat 0 first, canonical order
+        players.append(replace(player, hand=pair))
+    rng.shuffle(deck)
+    state = replace(
+        state, deck=tuple(deck), players=tuple(players), kept=Commits.open(state.seats, frozenset())
+    )
+    state, started = _start_round(state, 1, rng)
+    return Transition(state, tuple(events + started))
+
+
+# --- the end ----------------------------------------------------------------------------------
+
+
+def outcome(state: HansaState) -> Outcome | None:
+    """None until final scoring; then the winners by total, Lübeck power breaking ties (§6.2 step 4)."""
+    final = state.final
+    if final is None:
+        return None
+    top = max(final.totals)
+    if len(final.winners) > 1:
+        reason = "shared_victory"
+    elif final.totals.count(top) > 1:
+        reason = "lubeck_tiebreak"
+    else:
+        reason = "most_money"
+    return Outcome(frozenset(final.winners), "ranked", reason, final.totals)
