@@ -1,0 +1,161 @@
+"""The refusals of §4.8, in the spec's order of checks; `refusal` is None exactly for legal actions."""
+
+from app.engine import IllegalAction, Seat
+from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
+from app.games.bluebell.cards import PILES, PREDECESSORS, SEASON_OF, Season
+from app.games.bluebell.state import BluebellState, Step
+
+MESSAGES: dict[str, str] = {
+    "game_over": "The game is over.",
+    "not_a_player": "You are not seated at this table.",
+    "not_your_turn": "It is not your turn.",
+    "not_round_ender": "Only the player who ended the round chooses the Bluebell.",
+    "wrong_step": "You cannot do that now.",
+    "card_not_in_hand": "That card is not in your hand.",
+    "return_pile_required": "Choose the pile to return your stack to.",
+    "return_pile_not_allowed": "There is nothing to return.",
+    "invalid_pile": "Unknown pile.",
+    "pile_empty": "That pile is empty.",
+    "must_discard_to_empty_pile": "One pile is empty: discard into the empty space.",
+    "card_not_in_play": "That card cannot be chosen.",
+    "reunion_not_allowed": "You cannot declare a reunion now.",
+}
+
+PLACEMENT_MESSAGES: dict[str, str] = {
+    "wrong_predecessor": "That season cannot go on your current top card.",
+    "summer_limit": "No more than two summers in a row.",
+    "spring_blocked": "Another player's spring is showing; you cannot place a spring.",
+}
+
+_STEP_OF: dict[type, Step] = {Place: Step.ACTION, Discard: Step.ACTION, Draw: Step.DRAW,
+                              GiveBluebell: Step.BLUEBELL_CHOICE}
+
+
+class IllegalPlacement(IllegalAction):
+    """`illegal_placement` with the §4.3 `reason` (wrong_predecessor, summer_limit, spring_blocked)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("illegal_placement", PLACEMENT_MESSAGES[reason])
+        self.reason = reason
+
+
+def refused(code: str) -> IllegalAction:
+    """The error for `code` with the spec's English message."""
+    return IllegalAction(code, MESSAGES[code])
+
+
+def placement_reason(state: BluebellState, seat: Seat, season: Season) -> str | None:
+    """Why `season` may not go on `seat`'s stack (§4.3, checked in the spec's order), or None."""
+    stack = state.stacks[seat]
+    if stack:
+        top = SEASON_OF[stack[-1]]
+        if top not in PREDECESSORS[season]:
+            return "wrong_predecessor"
+        # At most two summers in a row (§8.3).
+        if season is Season.SUMMER and top is Season.SUMMER and len(stack) >= 2 and SEASON_OF[stack[-2]] is Season.SUMMER:
+            return "summer_limit"
+    # Only a spring on top blocks; the first placement is no exception (§8.1, §8.2).
+    if season is Season.SPRING and any(
+        other != seat and state.stacks[other] and SEASON_OF[state.stacks[other][-1]] is Season.SPRING
+        for other in range(state.seats)
+    ):
+        return "spring_blocked"
+    return None
+
+
+def is_returning(state: BluebellState, seat: Seat, card: str) -> bool:
+    """Whether placing `card` sends the stack back to a pile: a winter on a non-empty stack (§4.3)."""
+    return SEASON_OF[card] is Season.WINTER and bool(state.stacks[seat])
+
+
+def pile_index(pile: str) -> int:
+    """0 for pile A, 1 for pile B; callers have checked the name."""
+    return PILES.index(pile)
+
+
+def ends_round(state: BluebellState, seat: Seat, card: str, pile: str) -> bool:
+    """Whether discarding `card` on `pile` is a penalty `seat` cannot pay (§4.5 steps 3 and 5)."""
+    target = state.piles[pile_index(pile)]
+    penalty = bool(target) and SEASON_OF[target[-1]] is not SEASON_OF[card]
+    return penalty and state.supply[seat] == 0
+
+
+def can_reunite(state: BluebellState, seat: Seat, kept: str, drawn: str) -> bool:
+    """Whether a hand of `kept` and `drawn` may be declared a reunion by `seat` (§4.6)."""
+    return SEASON_OF[kept] is SEASON_OF[drawn] and state.reunion_holder != seat
+
+
+def _place(state: BluebellState, seat: Seat, action: Place) -> IllegalAction | None:
+    if action.card_id not in state.hands[seat]:
+        return refused("card_not_in_hand")
+    reason = placement_reason(state, seat, SEASON_OF[action.card_id])
+    if reason is not None:
+        return IllegalPlacement(reason)
+    returning = is_returning(state, seat, action.card_id)
+    if not returning and action.return_pile is not None:
+        return refused("return_pile_not_allowed")
+    if returning and action.return_pile is None:
+        return refused("return_pile_required")
+    if returning and action.return_pile not in PILES:
+        return refused("invalid_pile")
+    return None
+
+
+def _discard(state: BluebellState, seat: Seat, action: Discard) -> IllegalAction | None:
+    hand = state.hands[seat]
+    if action.card_id not in hand:
+        return refused("card_not_in_hand")
+    if action.pile not in PILES:
+        return refused("invalid_pile")
+    empty = [pile for pile, cards in zip(PILES, state.piles) if not cards]
+    if len(empty) == 1 and action.pile != empty[0]:
+        return refused("must_discard_to_empty_pile")
+    if action.reunion:
+        # Judged against what steps 3-6 will do: no draw if the round ends (§4.5, §4.6).
+        if ends_round(state, seat, action.card_id, action.pile):
+            return refused("reunion_not_allowed")
+        kept = hand[0] if hand[1] == action.card_id else hand[1]
+        drawn = state.piles[1 - pile_index(action.pile)][-1]
+        if not can_reunite(state, seat, kept, drawn):
+            return refused("reunion_not_allowed")
+    return None
+
+
+def _draw(state: BluebellState, seat: Seat, action: Draw) -> IllegalAction | None:
+    if action.pile not in PILES:
+        return refused("invalid_pile")
+    pile = state.piles[pile_index(action.pile)]
+    if not pile:
+        return refused("pile_empty")
+    if action.reunion and not can_reunite(state, seat, state.hands[seat][0], pile[-1]):
+        return refused("reunion_not_allowed")
+    return None
+
+
+def in_play(state: BluebellState) -> list[str]:
+    """Every season card in a hand, stack or pile: the Bluebell candidates (§4.7 step 3)."""
+    return [card for places in (state.hands, state.stacks, state.piles) for cards in places for card in cards]
+
+
+def refusal(state: BluebellState, seat: Seat, action: BluebellAction) -> IllegalAction | None:
+    """The first failing check of §4.8 for `seat` trying `action`, or None if it is legal."""
+    if state.step is Step.GAME_OVER:
+        return refused("game_over")
+    if not 0 <= seat < state.seats:
+        return refused("not_a_player")
+    if state.step is Step.BLUEBELL_CHOICE:
+        if seat != state.round_ender:
+            return refused("not_round_ender")
+    elif seat != state.active:
+        return refused("not_your_turn")
+    if _STEP_OF[type(action)] is not state.step:
+        return refused("wrong_step")
+    match action:
+        case Place():
+            return _place(state, seat, action)
+        case Discard():
+            return _discard(state, seat, action)
+        case Draw():
+            return _draw(state, seat, action)
+        case GiveBluebell():
+            return None if action.card_id in in_play(state) else refused("card_not_in_play")

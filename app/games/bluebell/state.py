@@ -1,0 +1,246 @@
+"""The frozen state of a Bluebell table (§3 state fields), its steps, and its plain-JSON form."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+from app.engine import Seat
+
+T = TypeVar("T")
+
+
+class Step(StrEnum):
+    """The steps that wait for input; penalties, round ends and round setups are automatic (§4.1)."""
+
+    ACTION = "action"
+    DRAW = "draw"
+    BLUEBELL_CHOICE = "bluebell_choice"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Bluebell:
+    """A card given face down; its identity is the chooser's alone until GAME_OVER (§5)."""
+
+    card: str
+    chooser: Seat
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The public record of one turn, every field seen face up by the whole table (§5 log)."""
+
+    round: int
+    seat: Seat
+    placed: str | None = None
+    returned: tuple[str, ...] = ()  # the cards a winter sent back, bottom → top
+    return_pile: str | None = None
+    collected: int = 0  # tokens an autumn took from the stock
+    banked: int = 0  # tokens a winter moved from the autumn to the supply
+    discarded: str | None = None
+    discard_pile: str | None = None
+    penalty: bool = False  # a mismatched discard: paid, or it ended the round
+    drew: str | None = None
+    draw_pile: str | None = None
+    reunion: tuple[str, ...] = ()  # the two hand cards a reunion declaration revealed
+    ended_round: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The public summary of a finished round (§5 round results)."""
+
+    round: int
+    ender: Seat
+    winner: Seat | None
+    supplies: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BluebellState:
+    """Everything about one table; tuples are by seat, piles are (A, B), lists run bottom → top."""
+
+    seats: int
+    round: int
+    step: Step
+    active: Seat  # the seat due to act; the round ender in BLUEBELL_CHOICE
+    start: Seat
+    round_ender: Seat | None
+    round_winner: Seat | None
+    hands: tuple[tuple[str, ...], ...]
+    known: tuple[tuple[str, ...], ...]  # the publicly known part of each hand (§5)
+    stacks: tuple[tuple[str, ...], ...]
+    piles: tuple[tuple[str, ...], ...]  # (A, B)
+    unseen: tuple[int, ...]  # (A, B): bottom cards of each pile never face up in view (§5)
+    supply: tuple[int, ...]
+    autumn_tokens: tuple[int, ...]
+    stock: int
+    reunion_holder: Seat | None
+    bluebells: tuple[tuple[Bluebell, ...], ...]
+    winner: Seat | None
+    recent: tuple[Turn, ...]  # the last turns, at most one per seat, oldest first
+    results: tuple[RoundResult, ...]
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an int, got {value!r}")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected a bool, got {value!r}")
+    return value
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _str(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
+def _opt_str(value: object) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def _dict(value: object) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object, got {value!r}")
+    return value
+
+
+def _cards(value: object) -> tuple[str, ...]:
+    return tuple(_str(card) for card in _list(value))
+
+
+def _card_lists(value: object) -> tuple[tuple[str, ...], ...]:
+    return tuple(_cards(cards) for cards in _list(value))
+
+
+def _ints(value: object) -> tuple[int, ...]:
+    return tuple(_int(number) for number in _list(value))
+
+
+def turn_json(turn: Turn) -> dict[str, object]:
+    """The turn record as JSON; it is public, so views and dumps share this form."""
+    return {
+        "round": turn.round,
+        "seat": turn.seat,
+        "placed": turn.placed,
+        "returned": list(turn.returned),
+        "return_pile": turn.return_pile,
+        "collected": turn.collected,
+        "banked": turn.banked,
+        "discarded": turn.discarded,
+        "discard_pile": turn.discard_pile,
+        "penalty": turn.penalty,
+        "drew": turn.drew,
+        "draw_pile": turn.draw_pile,
+        "reunion": list(turn.reunion),
+        "ended_round": turn.ended_round,
+    }
+
+
+def result_json(result: RoundResult) -> dict[str, object]:
+    """The round summary as JSON; it is public, so views and dumps share this form."""
+    return {"round": result.round, "ender": result.ender, "winner": result.winner,
+            "supplies": list(result.supplies)}
+
+
+def _load_turn(data: dict[str, object]) -> Turn:
+    return Turn(
+        round=_int(data["round"]),
+        seat=_int(data["seat"]),
+        placed=_opt_str(data["placed"]),
+        returned=_cards(data["returned"]),
+        return_pile=_opt_str(data["return_pile"]),
+        collected=_int(data["collected"]),
+        banked=_int(data["banked"]),
+        discarded=_opt_str(data["discarded"]),
+        discard_pile=_opt_str(data["discard_pile"]),
+        penalty=_bool(data["penalty"]),
+        drew=_opt_str(data["drew"]),
+        draw_pile=_opt_str(data["draw_pile"]),
+        reunion=_cards(data["reunion"]),
+        ended_round=_bool(data["ended_round"]),
+    )
+
+
+def dump(state: BluebellState) -> dict[str, object]:
+    """The state as plain JSON; `load` gives back an equal state."""
+    return {
+        "seats": state.seats,
+        "round": state.round,
+        "step": state.step.value,
+        "active": state.active,
+        "start": state.start,
+        "round_ender": state.round_ender,
+        "round_winner": state.round_winner,
+        "hands": [list(hand) for hand in state.hands],
+        "known": [list(known) for known in state.known],
+        "stacks": [list(stack) for stack in state.stacks],
+        "piles": [list(pile) for pile in state.piles],
+        "unseen": list(state.unseen),
+        "supply": list(state.supply),
+        "autumn_tokens": list(state.autumn_tokens),
+        "stock": state.stock,
+        "reunion_holder": state.reunion_holder,
+        "bluebells": [
+            [{"card": b.card, "chooser": b.chooser, "round": b.round} for b in held] for held in state.bluebells
+        ],
+        "winner": state.winner,
+        "recent": [turn_json(turn) for turn in state.recent],
+        "results": [result_json(result) for result in state.results],
+    }
+
+
+def load(data: dict[str, object]) -> BluebellState:
+    """The state `dump` wrote; malformed data raises ValueError."""
+    return BluebellState(
+        seats=_int(data["seats"]),
+        round=_int(data["round"]),
+        step=Step(_str(data["step"])),
+        active=_int(data["active"]),
+        start=_int(data["start"]),
+        round_ender=_opt_int(data["round_ender"]),
+        round_winner=_opt_int(data["round_winner"]),
+        hands=_card_lists(data["hands"]),
+        known=_card_lists(data["known"]),
+        stacks=_card_lists(data["stacks"]),
+        piles=_card_lists(data["piles"]),
+        unseen=_ints(data["unseen"]),
+        supply=_ints(data["supply"]),
+        autumn_tokens=_ints(data["autumn_tokens"]),
+        stock=_int(data["stock"]),
+        reunion_holder=_opt_int(data["reunion_holder"]),
+        bluebells=tuple(
+            tuple(
+                Bluebell(_str(item["card"]), _int(item["chooser"]), _int(item["round"]))
+                for item in map(_dict, _list(held))
+            )
+            for held in _list(data["bluebells"])
+        ),
+        winner=_opt_int(data["winner"]),
+        recent=tuple(_load_turn(_dict(turn)) for turn in _list(data["recent"])),
+        results=tuple(
+            RoundResult(_int(r["round"]), _int(r["ender"]), _opt_int(r["winner"]), _ints(r["supplies"]))
+            for r in map(_dict, _list(data["results"]))
+        ),
+    )
+
+
+def set_at(values: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:
+    """The by-seat tuple with `seat`'s entry replaced."""
+    return values[:seat] + (value,) + values[seat + 1 :]
