@@ -1,0 +1,89 @@
+"""Every message each seat and each spectator receives, over whole random games, shows only what it may see.
+
+The server's log is replayed independently from the database; for each state message we check that
+its view is exactly the game's view for that receiver, that this view does not move when everything
+hidden from the receiver is re-dealt, and that no log event tells the receiver a thing (a card id, a
+choice) that its own views have not shown it by then.
+"""
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from app.engine import GameRules, rng_for
+from app.games import RULES_BY_SLUG
+from app.persistence import RoomStore
+from app.persistence.db import make_engine
+from tests.support.client import Player, play_to_end, seat_table
+from tests.support.server import ServerProcess
+
+TABLES = [(slug, max(rules.seat_counts)) for slug, rules in RULES_BY_SLUG.items()]
+
+
+def strings_in(value: object, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every string leaf of a JSON value (dict keys in `skip` are passed over)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(strings_in(v, skip) for k, v in value.items() if k not in skip), set())
+    if isinstance(value, list):
+        return set().union(*(strings_in(v, skip) for v in value), set())
+    return set()
+
+
+async def states_by_version(database_url: str, code: str, rules: GameRules[Any, Any]) -> list[Any]:
+    """The game's state after each accepted action (index = version), rebuilt from the database."""
+    engine = make_engine(database_url)
+    try:
+        record = await RoomStore(engine).load(code)
+    finally:
+        await engine.dispose()
+    assert record is not None
+    state = rules.setup(record.seat_count, record.options, Random(record.seed))
+    states = [state]
+    for k, (seat, payload) in enumerate(record.actions, start=1):
+        state = rules.apply(state, seat, rules.parse_action(payload), rng_for(record.seed, k)).state
+        states.append(state)
+    return states
+
+
+def check_receiver(rules: GameRules[Any, Any], states: list[Any], seat: int | None, messages: list[dict[str, Any]]) -> None:
+    seen: set[str] = set()  # every string this receiver's views have shown it so far
+    rng = Random(f"redeal-{seat}")
+    for message in messages:
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        state = states[message["version"]]
+        view = message["view"]
+        assert view == rules.view(state, seat), "the server sent a view other than the game's"
+        for _ in range(3):
+            redealt = rules.redeal_hidden(state, seat, rng)
+            assert rules.view(redealt, seat) == view, f"seat {seat}'s view moves with hidden state"
+        seen |= strings_in(view)
+        for event in message["events"]:
+            told = strings_in(event, skip=frozenset({"kind"}))
+            assert told <= seen, f"event {event} tells seat {seat} {sorted(told - seen)}, never in its views"
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES, ids=[g for g, _ in TABLES])
+async def test_no_message_shows_a_receiver_what_it_may_not_see(
+    server: ServerProcess, database_url: str, game: str, seats: int
+) -> None:
+    rules = RULES_BY_SLUG[game]
+    for round_ in range(2):
+        players = await seat_table(server.url, game, seats)
+        watcher = Player(server.url, "watcher")
+        await watcher.connect(players[0].code)
+        try:
+            await play_to_end(players, Random(f"{game}-{round_}"))
+            latest = players[0].version
+            await watcher.wait_for(lambda: watcher.version >= latest)
+            states = await states_by_version(database_url, players[0].code, rules)
+            assert len(states) == latest + 1
+            for player in players:
+                check_receiver(rules, states, player.seat, player.received)
+            check_receiver(rules, states, None, watcher.received)
+        finally:
+            for player in [*players, watcher]:
+                await player.close()
