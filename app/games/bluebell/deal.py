@@ -4,7 +4,7 @@ from random import Random
 
 from app.engine import Seat
 from app.games.bluebell.cards import TOKENS_PER_SEAT, canonical_deck
-from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn
+from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step
 
 
 def deal_round(
@@ -16,7 +16,6 @@ def deal_round(
     bluebells: tuple[tuple[Bluebell, ...], ...] | None = None,
     round_ender: Seat | None = None,
     round_winner: Seat | None = None,
-    recent: tuple[Turn, ...] = (),
     results: tuple[RoundResult, ...] = (),
 ) -> BluebellState:
     """A fresh round: everything but the Bluebells collected, shuffled once with `rng` and dealt."""
@@ -47,6 +46,6 @@ def deal_round(
         reunion_holder=None,
         bluebells=held,
         winner=None,
-        recent=recent,
+        recent=(),  # the turn records describe the round in play; `results` keeps the past ones
         results=results,
     )

@@ -235,7 +235,6 @@ def _next_round(
         bluebells=state.bluebells,
         round_ender=state.round_ender,
         round_winner=state.round_winner,
-        recent=state.recent,
         results=state.results,
     )
     dealt = tuple(

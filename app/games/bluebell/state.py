@@ -79,7 +79,7 @@ class BluebellState:
     reunion_holder: Seat | None
     bluebells: tuple[tuple[Bluebell, ...], ...]
     winner: Seat | None
-    recent: tuple[Turn, ...]  # the last turns, at most one per seat, oldest first
+    recent: tuple[Turn, ...]  # this round's last turns, at most one per seat, oldest first
     results: tuple[RoundResult, ...]
 
 
