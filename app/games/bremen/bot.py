@@ -1,30 +1,34 @@
 """A heuristic Bremen player that sees only its seat's view.
 
-Each animal has a home pitch on the 1–15 scale, evenly spaced: rooster 3.2, cat 6.4, dog 9.6,
-donkey 12.8 (the quintiles, leaving room at both ends).
+Each animal has a home pitch, evenly spaced on the 1–15 scale: rooster 2, cat 6, dog 10,
+donkey 14.
 
-- Keeper: the card nearest its home pitch is saved for round 10 and played only when it is the
-  last card; every choice below is made among the other cards.
-- Declare (leader): the card nearest its own home pitch, so the others have room on both sides.
-- Play (after a declaration): only cards strictly between the known neighbours in pitch fit
-  (the declared value on the leader's side, 0 and 16 at the ends). With unknown seats on both
-  sides it aims at the point interpolated for its rank; with unknown seats on one side only it
-  plays its fitting card farthest from them; with none, any fitting card succeeds and it spends
-  the one farthest from its home pitch. If no card fits, the ensemble fails anyway: it spends
-  the card farthest from its home pitch.
-- Pass: the card that is far from its own home pitch and near the left neighbour's.
-- Pinch: signalled before passing when no card is within 2 of its home pitch.
-- Round 10 and a seat that has passed: the only legal action.
+- Keeper: the card nearest home is saved for round 10 and never spent before it is the last card,
+  even at the price of a failure (the team may fail twice; round 10 it may not). In hard mode the
+  round-9 keeper is the card nearest the left neighbour's home, since it is passed to them.
+- Declare (leader): among the other cards, a rooster declares its lowest, a donkey its highest
+  (leaving the whole scale to the others), a cat or dog the one nearest its home.
+- Play: only cards strictly between the known neighbours in pitch fit (the declared value on the
+  leader's side, 0 and 16 at the ends). With unknown seats on both sides it aims at the point
+  interpolated for its rank; with unknown seats on one side only it plays its fitting card
+  farthest from them; with none, every fitting card succeeds, so it spends the one farthest from
+  home. If no spare card fits, it spends its spare card farthest from home.
+- Pass: the card far from its own home and near the left neighbour's (half weight).
+- Pinch: signalled before passing when no card is within 2 of home.
+- Round 10, and a seat that has passed: the only legal action.
 """
 
 from collections.abc import Mapping, Sequence
 from random import Random
 
-from app.games.bremen.cards import PITCH, SEATS, VALUE, Animal
+from app.games.bremen.cards import PITCH, ROUNDS, SEATS, VALUE, Animal
 
+Action = Mapping[str, object]
+
+HOME: dict[Animal, float] = {Animal.ROOSTER: 2, Animal.CAT: 6, Animal.DOG: 10, Animal.DONKEY: 14}
 _TOP = 16  # one above the highest value: the upper anchor of the scale
-HOME: dict[Animal, float] = {animal: _TOP * (rank + 1) / (len(PITCH) + 1) for rank, animal in enumerate(PITCH)}
 _PINCH_DISTANCE = 2
+_NEIGHBOUR_WEIGHT = 0.5
 
 
 def _int(value: object) -> int:
@@ -32,78 +36,91 @@ def _int(value: object) -> int:
     return value
 
 
-def _dicts(value: object) -> list[Mapping[str, object]]:
+def _dicts(value: object) -> list[Action]:
     assert isinstance(value, list)
     return [item for item in value if isinstance(item, Mapping)]
 
 
-def _value(action: Mapping[str, object]) -> int:
+def _value(action: Action) -> int:
     card = action["card_id"]
     assert isinstance(card, str)
     return VALUE[card]
 
 
-def _nearest(actions: Sequence[Mapping[str, object]], target: float, rng: Random) -> Mapping[str, object]:
+def _best(actions: Sequence[Action], score: float | int, key: "dict[int, float]") -> list[Action]:
+    return [a for a in actions if key[id(a)] == score]
+
+
+def _nearest(actions: Sequence[Action], target: float, rng: Random) -> Action:
     """The action whose card is closest to `target`; ties broken at random."""
-    best = min(abs(_value(a) - target) for a in actions)
-    return rng.choice([a for a in actions if abs(_value(a) - target) == best])
+    distance = {id(a): abs(_value(a) - target) for a in actions}
+    return rng.choice(_best(actions, min(distance.values()), distance))
 
 
-def _play(plays: list[Mapping[str, object]], rank: int, leader_rank: int, declared: int, home: float, rng: Random) -> Mapping[str, object]:
+def _farthest(actions: Sequence[Action], target: float) -> Action:
+    return max(actions, key=lambda a: abs(_value(a) - target))
+
+
+def _play(spare: list[Action], rank: int, leader_rank: int, declared: int, home: float, rng: Random) -> Action:
     """The play after a declaration: see the module docstring."""
-    # Known anchors: 0 below the rooster, the declared value, 16 above the donkey.
     low, below = (declared, rank - leader_rank - 1) if leader_rank < rank else (0, rank)
     high, above = (declared, leader_rank - rank - 1) if leader_rank > rank else (_TOP, len(PITCH) - 1 - rank)
-    fitting = [a for a in plays if low < _value(a) < high]
-    if not fitting:  # the ensemble fails whatever this seat plays: spend its worst card
-        return max(plays, key=lambda a: abs(_value(a) - home))
+    fitting = [a for a in spare if low < _value(a) < high]
+    if not fitting:  # the ensemble fails anyway, or only by spending the keeper
+        return _farthest(spare, home)
     if below and above:
         return _nearest(fitting, low + (high - low) * (below + 1) / (below + above + 2), rng)
     if below:  # unknown seats only underneath: stay as high as possible
         return max(fitting, key=_value)
     if above:  # unknown seats only above: stay as low as possible
         return min(fitting, key=_value)
-    # Both neighbours in pitch are known and any fitting card succeeds: keep the useful ones.
-    return max(fitting, key=lambda a: abs(_value(a) - home))
+    return _farthest(fitting, home)
 
 
-def _spare(actions: list[Mapping[str, object]], home: float) -> list[Mapping[str, object]]:
-    """The actions without the card nearest home, kept for round 10, unless it is the only one."""
-    if len(actions) == 1:
-        return actions
-    keeper = min(actions, key=lambda a: abs(_value(a) - home))
-    return [a for a in actions if a is not keeper]
+def _pass(passes: list[Action], home: float, neighbour: float, rng: Random) -> Action:
+    score = {id(a): abs(_value(a) - home) - _NEIGHBOUR_WEIGHT * abs(_value(a) - neighbour) for a in passes}
+    return rng.choice(_best(passes, max(score.values()), score))
 
 
 def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
     """One action from view["legal"], chosen by the heuristic in the module docstring."""
     legal = _dicts(view["legal"])
     seat = _int(view["seat"])
-    seats = _dicts(view["seats"])
-    animals = [Animal(str(s["animal"])) for s in seats]
-    me = animals[seat]
-    home = HOME[me]
-    by_type: dict[str, list[Mapping[str, object]]] = {}
+    animals = [Animal(str(s["animal"])) for s in _dicts(view["seats"])]
+    rank = PITCH.index(animals[seat])
+    home = HOME[animals[seat]]
+    neighbour = HOME[animals[(seat + 1) % SEATS]]
+    by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(str(action["type"]), []).append(action)
 
+    cards = by_type.get("declare") or by_type.get("play") or []
+    if len(cards) > 1:
+        # The card that will be played in round 10 is passed on first in hard mode's round 9.
+        passed_on = view["hard_mode"] is True and view["round"] == ROUNDS - 1
+        keeper = _nearest(cards, neighbour if passed_on else home, rng)
+        spare = [a for a in cards if a is not keeper]
+    else:
+        spare = cards
+
     if "declare" in by_type:
-        return dict(_nearest(_spare(by_type["declare"], home), home, rng))
+        if rank == 0:
+            return dict(min(spare, key=_value))
+        if rank == len(PITCH) - 1:
+            return dict(max(spare, key=_value))
+        return dict(_nearest(spare, home, rng))
 
     if "play" in by_type:
-        plays = _spare(by_type["play"], home)
         declared = view["declared"]
-        if not isinstance(declared, Mapping):  # round 10: no declaration, the last card
-            return dict(_nearest(plays, home, rng))
+        if not isinstance(declared, Mapping):  # round 10: the last card
+            return dict(spare[0])
         leader_rank = PITCH.index(animals[_int(declared["seat"])])
-        return dict(_play(plays, PITCH.index(me), leader_rank, _int(declared["value"]), home, rng))
+        return dict(_play(spare, rank, leader_rank, _int(declared["value"]), home, rng))
 
     if "pass" in by_type:
         passes = by_type["pass"]
         if "signal_pinch" in by_type and all(abs(_value(a) - home) > _PINCH_DISTANCE for a in passes):
             return {"type": "signal_pinch"}
-        neighbour = HOME[animals[(seat + 1) % SEATS]]
-        best = max(abs(_value(a) - home) - abs(_value(a) - neighbour) for a in passes)
-        return dict(rng.choice([a for a in passes if abs(_value(a) - home) - abs(_value(a) - neighbour) == best]))
+        return dict(_pass(passes, home, neighbour, rng))
 
     return dict(legal[0])
