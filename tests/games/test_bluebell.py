@@ -45,7 +45,7 @@ def table(
     last filler card goes there. Filler cards at the bottom of A have never been face up.
     """
     hands, known, stacks = dict(hands or {}), dict(known or {}), dict(stacks or {})
-    held = {seat: tuple(Bluebell(card, chooser, 1) for card, chooser in given) for seat, given in (bluebells or {}).items()}
+    held = {seat: tuple(Bluebell(c, chooser, 1) for c, chooser in given) for seat, given in (bluebells or {}).items()}
     named = {c for cards in (*hands.values(), *stacks.values(), pile_a or [], pile_b or []) for c in cards}
     named |= {b.card for given in held.values() for b in given}
     rest = [card for card in CARD_SETS[seats] if card not in named]
@@ -84,7 +84,9 @@ def table(
     )
 
 
-def act(state: BluebellState, seat: int, payload: Mapping[str, object], k: int = 1, seed: int = 0) -> Transition[BluebellState]:
+def act(
+    state: BluebellState, seat: int, payload: Mapping[str, object], k: int = 1, seed: int = 0
+) -> Transition[BluebellState]:
     """The transition for a payload as the browser sends it, checked against `legal_actions`."""
     action = parse_action(payload)
     transition = apply(state, seat, action, rng_for(seed, k))
@@ -332,7 +334,8 @@ def test_s10_reunion_declaration() -> None:
     assert declared.hands[0] == ("winter-3", "winter-7")
     assert declared.reunion_holder == 0
     assert other_hand(declared, 0, 1) == ["winter-3", "winter-7"]
-    assert Event("reunion_declared", {"seat": 0, "cards": ["winter-3", "winter-7"], "previous_holder": 2}) in step.events
+    declaration = {"seat": 0, "cards": ["winter-3", "winter-7"], "previous_holder": 2}
+    assert Event("reunion_declared", declaration) in step.events
     # Declining leaks nothing: the table sees the same as after a draw by an ineligible hand.
     declined = act(state, 0, {"type": "draw", "pile": "A"}).state
     assert declined.reunion_holder == 2 and declined.known[0] == ("winter-7",)
@@ -361,7 +364,8 @@ def test_setup_sizes_by_player_count() -> None:
         state = setup(seats, {}, Random(seats))
         assert (len(state.piles[0]), len(state.piles[1])) == (pile_a, 1)
         assert all(len(hand) == 2 for hand in state.hands)
-        assert sorted([*(c for h in state.hands for c in h), *state.piles[0], *state.piles[1]]) == sorted(CARD_SETS[seats])
+        dealt = [card for hand in state.hands for card in hand]
+        assert sorted([*dealt, *state.piles[0], *state.piles[1]]) == sorted(CARD_SETS[seats])
         assert state.unseen == (pile_a - 1, 0)
 
 
@@ -527,7 +531,8 @@ def test_bluebell_choice_errors() -> None:
     refuse(state, 1, {"type": "give_bluebell", "card_id": "winter-6"}, "not_round_ender")
     refuse(state, 1, {"type": "draw", "pile": "A"}, "not_round_ender")
     refuse(state, 2, {"type": "place", "card_id": "winter-6"}, "wrong_step")
-    for card in ("reunion", "spring-1", "spring-99", "summer-9"):  # the reunion card, a Bluebell, no card, not in the set
+    # The reunion card, a Bluebell, no card at all, a card outside the 3-player set.
+    for card in ("reunion", "spring-1", "spring-99", "summer-9"):
         assert refuse(state, 2, {"type": "give_bluebell", "card_id": card}, "card_not_in_play").message == (
             "That card cannot be chosen."
         )
@@ -546,7 +551,8 @@ def test_reunion_not_allowed_cases() -> None:
     refuse(holder, 0, {"type": "discard", "card_id": "winter-1", "pile": "A", "reunion": True}, "reunion_not_allowed")
     # A reunion check comes after must_discard_to_empty_pile.
     empty = table(active=0, hands=hands, pile_a=["summer-2"], pile_b=[])
-    refuse(empty, 0, {"type": "discard", "card_id": "winter-1", "pile": "A", "reunion": True}, "must_discard_to_empty_pile")
+    payload: dict[str, object] = {"type": "discard", "card_id": "winter-1", "pile": "A", "reunion": True}
+    refuse(empty, 0, payload, "must_discard_to_empty_pile")
 
 
 def test_check_order_turn_before_step_before_hand() -> None:

@@ -28,8 +28,12 @@ def _season(card: str) -> Season:
     return SEASON_OF[card]
 
 
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
 def _cards(value: object) -> list[str]:
-    return [card for card in value if isinstance(card, str)] if isinstance(value, list) else []
+    return [card for card in _list(value) if isinstance(card, str)]
 
 
 def _int(value: object) -> int:
@@ -45,18 +49,18 @@ class _Table:
 
     def __init__(self, view: dict[str, object]) -> None:
         self.seat = _int(view.get("seat"))
-        players = [_dict(p) for p in view.get("players", []) or []] if isinstance(view.get("players"), list) else []
+        players = [_dict(p) for p in _list(view.get("players"))]
         me = players[self.seat] if self.seat < len(players) else {}
         self.stack = _cards(me.get("stack"))
         self.supply = _int(me.get("supply"))
         self.autumn_tokens = _int(me.get("autumn_tokens"))
         self.holds_reunion = me.get("holds_reunion") is True
         self.supplies = [_int(p.get("supply")) for p in players]
-        self.other_tops = [stack[-1] for i, p in enumerate(players) if i != self.seat and (stack := _cards(p.get("stack")))]
-        hand = view.get("hand")
-        self.hand = [str(_dict(c).get("card")) for c in hand] if isinstance(hand, list) else []
+        stacks = [_cards(p.get("stack")) for i, p in enumerate(players) if i != self.seat]
+        self.other_tops = [stack[-1] for stack in stacks if stack]
+        self.hand = [str(_dict(c).get("card")) for c in _list(view.get("hand"))]
         self.stock = _int(view.get("stock"))
-        recent = [_dict(t) for t in view.get("recent", []) or []] if isinstance(view.get("recent"), list) else []
+        recent = [_dict(t) for t in _list(view.get("recent"))]
         self.stalled = len(recent) == len(players) and all(
             isinstance(t.get("discarded"), str) and t.get("penalty") is False for t in recent
         )
@@ -72,7 +76,8 @@ class _Table:
             return True
         if _season(stack[-1]) not in PREDECESSORS[season]:
             return False
-        return not (season is Season.SUMMER and len(stack) >= 2 and all(_season(c) is Season.SUMMER for c in stack[-2:]))
+        two_summers = len(stack) >= 2 and all(_season(c) is Season.SUMMER for c in stack[-2:])
+        return not (season is Season.SUMMER and two_summers)
 
     def hand_value(self, stack: list[str], hand: list[str]) -> float:
         """1 if a card of `hand` could go on `stack` next turn."""
@@ -125,7 +130,7 @@ def _score(table: _Table, action: dict[str, object]) -> float:
 
 def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
     """One action from `view["legal"]`, the best by the heuristic above."""
-    legal = [_dict(a) for a in view.get("legal", []) or []] if isinstance(view.get("legal"), list) else []
+    legal = [_dict(a) for a in _list(view.get("legal"))]
     if not legal:
         raise ValueError("this seat has no legal action")
     if legal[0].get("type") == "give_bluebell":

@@ -111,7 +111,7 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[Bluebe
     if season is Season.AUTUMN and stock > 0:
         # §4.3: one token, or the whole stock for the reunion holder (§8.5: automatic).
         taken = stock if state.reunion_holder == seat else 1
-        autumn_tokens = set_at(autumn_tokens, seat, taken)
+        autumn_tokens = set_at(autumn_tokens, seat, autumn_tokens[seat] + taken)
         stock -= taken
         turn = replace(turn, collected=taken)
         events.append(Event("tokens_collected", {"seat": seat, "card": card, "tokens": taken, "stock": stock}))
