@@ -2,10 +2,11 @@
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 import pytest
 
-from app.engine import Commits, IllegalAction, Transition
+from app.engine import Commits, Event, IllegalAction, Transition
 from app.games.bremen import RULES
 from app.games.bremen.cards import DECK, RANK, SEATS, VALUE, Animal, sort_cards
 from app.games.bremen.state import BremenState, Ensemble, Phase, Reason, Result
@@ -90,6 +91,18 @@ def table(
     )
 
 
+def rows(view: Mapping[str, object], key: str) -> list[Mapping[str, object]]:
+    """The objects listed under `key` in a view."""
+    listed = view[key]
+    assert isinstance(listed, list) and all(isinstance(row, Mapping) for row in listed)
+    return listed
+
+
+def column(view: Mapping[str, object], key: str, field: str) -> list[object]:
+    """One field of every object listed under `key` in a view."""
+    return [row[field] for row in rows(view, key)]
+
+
 def step(state: BremenState, seat: int, payload: Mapping[str, object]) -> Transition[BremenState]:
     """The transition for one action sent as JSON, as the server applies it."""
     return RULES.apply(state, seat, RULES.parse_action(payload), random.Random(0))
@@ -147,7 +160,7 @@ def test_golden_setup_seed_42() -> None:
         "n10-2 n10-3 n11-4 n12-4 n13-4 n14-2 n15-1 n15-3"
     )
     assert (state.leader, state.round, state.phase, state.failures) == (1, 1, Phase.DECLARE, 0)
-    sides = [s["side"] for s in RULES.view(state, None)["seats"]]  # type: ignore[union-attr]
+    sides = column(RULES.view(state, None), "seats", "side")
     assert sides == ["night", "morning", "night", "night"]
 
 
@@ -207,7 +220,7 @@ def test_b1_successful_ensemble() -> None:
         seen = RULES.view(state, seat)
         assert seen["declared"] == {"seat": 2, "card_id": "n13-1", "value": 13}
         assert seen["phase"] == "play"
-        assert [s["chosen"] for s in seen["seats"]] == [False, False, True, False]  # type: ignore[index]
+        assert column(seen, "seats", "chosen") == [False, False, True, False]
     assert state.phase is Phase.PLAY and RULES.awaiting(state) == {0, 1, 3}
     state = run(state, [(1, play("n02-3")), (3, play("n06-1")), (0, play("n09-2"))])
     assert state.history[-1].success
@@ -237,16 +250,14 @@ def test_b3_step_and_leader_errors() -> None:
     assert state.phase is Phase.PLAY
     assert_refused(state, 1, play("n05-1"), "leader_already_committed")
     state = act(state, 3, play("n08-2"))
-    flags = [s["chosen"] for s in RULES.view(state, None)["seats"]]  # type: ignore[index]
+    flags = column(RULES.view(state, None), "seats", "chosen")
     assert (flags[0], flags[2], flags[3]) == (False, False, True)
 
 
 def test_b4_tuning_exchange_and_leader_rotation() -> None:
-    state = table(
-        round=1, leader=0, phase=Phase.TUNING, hands={0: ["n11-1"], 1: ["n14-2"], 2: ["n01-4"], 3: ["n03-3"]}
-    )
+    state = table(round=1, leader=0, phase=Phase.TUNING, hands={0: ["n11-1"], 1: ["n14-2"], 2: ["n01-4"], 3: ["n03-3"]})
     before = state.hands
-    events = []
+    events: list[Event] = []
     for seat, card in ((2, "n01-4"), (0, "n11-1"), (3, "n03-3"), (1, "n14-2")):  # any order
         transition = step(state, seat, pass_(card))
         state, events = transition.state, events + list(transition.events)
@@ -257,18 +268,16 @@ def test_b4_tuning_exchange_and_leader_rotation() -> None:
         assert set(state.hands[seat]) - set(before[seat]) == {("n11-1", "n14-2", "n01-4", "n03-3")[seat - 1]}
     assert all(len(hand) == 9 for hand in state.hands)
     assert (state.leader, state.round, state.phase) == (1, 2, Phase.DECLARE)
-    sides = [s["side"] for s in RULES.view(state, None)["seats"]]  # type: ignore[index]
+    sides = column(RULES.view(state, None), "seats", "side")
     assert sides == ["night", "morning", "night", "night"]
-    for seat in (2, 3, None):
-        assert "n11-1" not in repr(RULES.view(state, seat))
-        assert all("n11-1" not in repr(e.data) for e in events if e.visible_to(seat))
+    for viewer in (2, 3, None):
+        assert "n11-1" not in repr(RULES.view(state, viewer))
+        assert all("n11-1" not in repr(e.data) for e in events if e.visible_to(viewer))
     assert "n11-1" in repr(RULES.view(state, 0)) and "n11-1" in repr(RULES.view(state, 1))
 
 
 def test_b5_third_failure_ends_the_game_at_once() -> None:
-    state = table(
-        round=6, leader=1, failures=2, hands={1: ["n03-2"], 3: ["n02-1"], 0: ["n10-1"], 2: ["n14-1"]}
-    )
+    state = table(round=6, leader=1, failures=2, hands={1: ["n03-2"], 3: ["n02-1"], 0: ["n10-1"], 2: ["n14-1"]})
     state = run(state, [(1, declare("n03-2")), (3, play("n02-1")), (0, play("n10-1")), (2, play("n14-1"))])
     # cat 2 < rooster 3: failure, the third.
     assert (state.phase, state.failures) == (Phase.GAME_OVER, 3)
@@ -344,12 +353,12 @@ def test_b9_what_others_see_during_play() -> None:
     other, own = RULES.view(state, 2), RULES.view(state, 3)
     for seen in (other, own):
         assert seen["declared"] == {"seat": 1, "card_id": "n05-1", "value": 5}
-        flags = [s["chosen"] for s in seen["seats"]]  # type: ignore[index]
+        flags = column(seen, "seats", "chosen")
         assert (flags[0], flags[2], flags[3]) == (False, False, True)
-        assert [s["hand_size"] for s in seen["seats"]] == [9, 9, 9, 9]  # type: ignore[index]
+        assert column(seen, "seats", "hand_size") == [9, 9, 9, 9]
     assert "n08-2" not in repr(other)
-    assert [c["card_id"] for c in other["hand"]] == list(state.hands[2])  # type: ignore[union-attr]
-    marked = [c["card_id"] for c in own["hand"] if c["committed"]]  # type: ignore[union-attr]
+    assert column(other, "hand", "card_id") == list(state.hands[2])
+    marked = [c["card_id"] for c in rows(own, "hand") if c["committed"]]
     assert marked == ["n08-2"]
     # The other seat's view does not depend on which card seat 3 committed.
     swapped = run(table(round=2, leader=1, hands={1: ["n05-1"], 3: ["n08-2"]}), [(1, declare("n05-1"))])
@@ -359,10 +368,13 @@ def test_b9_what_others_see_during_play() -> None:
     for seat in (None, 0, 1, 2, 3):
         last = RULES.view(state, seat)["last_ensemble"]
         assert isinstance(last, dict)
-        assert [(p["seat"], p["animal"]) for p in last["plays"]] == [(0, "dog"), (1, "rooster"), (2, "donkey"), (3, "cat")]
-        assert [p["card_id"] for p in last["plays"]] == [
-            state.history[-1].plays[s] for s in range(SEATS)
+        assert [(p["seat"], p["animal"]) for p in last["plays"]] == [
+            (0, "dog"),
+            (1, "rooster"),
+            (2, "donkey"),
+            (3, "cat"),
         ]
+        assert [p["card_id"] for p in last["plays"]] == [state.history[-1].plays[s] for s in range(SEATS)]
         assert last["plays"][3]["card_id"] == "n08-2"
 
 
@@ -379,7 +391,7 @@ def test_pinch_signals_are_public_once_per_tuning_and_reset() -> None:
     state = act(state, 0, PINCH)
     assert RULES.legal_actions(state, 0) == ()
     assert RULES.awaiting(state) == {1, 2, 3}
-    assert [s["pinch"] for s in RULES.view(state, None)["seats"]] == [True, False, True, False]  # type: ignore[index]
+    assert column(RULES.view(state, None), "seats", "pinch") == [True, False, True, False]
     state = run(state, [(seat, pass_(state.hands[seat][0])) for seat in (1, 2, 3)])
     assert state.phase is Phase.DECLARE and state.pinch == (False,) * SEATS
     assert_refused(state, 1, PINCH, "wrong_step")
@@ -445,7 +457,7 @@ def test_received_card_and_pass_log_are_shown_to_their_owner_only() -> None:
             "from": 3,
         }
     ]
-    assert [c["card_id"] for c in seen["hand"] if c["received"]] == ["n03-3"]  # type: ignore[union-attr]
+    assert [c["card_id"] for c in rows(seen, "hand") if c["received"]] == ["n03-3"]
     assert RULES.view(state, None)["pass_log"] is None
     assert "n03-3" not in repr(RULES.view(state, 1)) and "n03-3" not in repr(RULES.view(state, 2))
 
@@ -477,7 +489,7 @@ def test_invalid_action_shapes(payload: dict[str, object]) -> None:
 
 def test_invalid_action_for_a_non_object() -> None:
     with pytest.raises(IllegalAction) as refused:
-        RULES.parse_action(["play", "n01-1"])  # type: ignore[arg-type]
+        RULES.parse_action(cast(Mapping[str, object], ["play", "n01-1"]))
     assert refused.value.code == "invalid_action"
 
 

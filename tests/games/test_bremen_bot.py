@@ -7,7 +7,7 @@ from app.engine import rng_for
 from app.games.bremen import RULES
 from app.games.bremen.bot import choose
 from app.games.bremen.state import BremenState, Phase
-from tests.games.test_bremen import table
+from tests.games.test_bremen import rows, table
 
 
 def bot_game(seed: int, hard_mode: bool = False) -> tuple[BremenState, list[tuple[int, dict[str, object]]]]:
@@ -19,7 +19,7 @@ def bot_game(seed: int, hard_mode: bool = False) -> tuple[BremenState, list[tupl
         seat = min(RULES.awaiting(state))
         seen = RULES.view(state, seat)
         action = choose(seen, brains)
-        assert action in seen["legal"]  # type: ignore[operator]
+        assert action in rows(seen, "legal")
         log.append((seat, action))
         state = RULES.apply(state, seat, RULES.parse_action(action), rng_for(seed, len(log))).state
     return state, log
@@ -78,7 +78,9 @@ def test_the_bot_declares_toward_its_end_of_the_scale_and_keeps_its_home_card() 
 
 def test_the_bot_plays_on_the_right_side_of_the_declaration() -> None:
     # Leader: the cat (seat 3) declares 8; the dog (seat 0) sits directly above, the donkey on top.
-    state = table(round=4, leader=3, hands={3: ["n08-1"], 0: ["n03-1", "n05-1", "n10-1", "n12-1", "n13-1", "n14-4", "n15-4"]})
+    state = table(
+        round=4, leader=3, hands={3: ["n08-1"], 0: ["n03-1", "n05-1", "n10-1", "n12-1", "n13-1", "n14-4", "n15-4"]}
+    )
     state = RULES.apply(state, 3, RULES.parse_action({"type": "declare", "card_id": "n08-1"}), random.Random(0)).state
     # The dog must beat 8 and leave room for the donkey above: its lowest spare card above 8.
     assert choose(RULES.view(state, 0), random.Random(0)) == {"type": "play", "card_id": "n12-1"}

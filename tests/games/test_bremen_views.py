@@ -9,7 +9,7 @@ from app.engine import rng_for
 from app.games.bremen import RULES
 from app.games.bremen.cards import DECK, PLAYER_CARD, SEATS
 from app.games.bremen.state import BremenState, Phase
-from tests.games.test_bremen import act, pass_, play, run, table
+from tests.games.test_bremen import act, column, pass_, play, rows, run, table
 
 VIEWERS: tuple[int | None, ...] = (None, 0, 1, 2, 3)
 
@@ -66,10 +66,13 @@ def test_game_over_reveals_hands_and_the_box() -> None:
     # §9 [house rule]: everything is face up at GAME_OVER.
     state = table(round=6, leader=1, failures=2, hands={1: ["n03-2"], 3: ["n02-1"], 0: ["n10-1"], 2: ["n14-1"]})
     assert RULES.view(state, None)["hands"] is None and RULES.view(state, None)["unused"] is None
-    state = run(state, [(1, {"type": "declare", "card_id": "n03-2"}), (3, play("n02-1")), (0, play("n10-1")), (2, play("n14-1"))])
+    state = run(
+        state,
+        [(1, {"type": "declare", "card_id": "n03-2"}), (3, play("n02-1")), (0, play("n10-1")), (2, play("n14-1"))],
+    )
     seen = RULES.view(state, None)
     assert seen["hands"] == [[{"card_id": c, "value": int(c[1:3])} for c in hand] for hand in state.hands]
-    assert [c["card_id"] for c in seen["unused"]] == list(state.unused)  # type: ignore[union-attr]
+    assert column(seen, "unused", "card_id") == list(state.unused)
     assert cards_in(seen) == set(DECK)
     assert (seen["result"], seen["reason"]) == ("loss", "three_failures")
 
@@ -79,9 +82,9 @@ def test_a_sealed_pass_shows_only_a_flag() -> None:
     low, high = act(base, 0, pass_("n04-1")), act(base, 0, pass_("n12-1"))
     for seat in (None, 1, 2, 3):
         assert RULES.view(low, seat) == RULES.view(high, seat)
-        assert [s["chosen"] for s in RULES.view(low, seat)["seats"]] == [True, False, False, False]  # type: ignore[index]
+        assert column(RULES.view(low, seat), "seats", "chosen") == [True, False, False, False]
     assert RULES.view(low, 0) != RULES.view(high, 0)
-    marked = [c["card_id"] for c in RULES.view(low, 0)["hand"] if c["committed"]]  # type: ignore[union-attr]
+    marked = [c["card_id"] for c in rows(RULES.view(low, 0), "hand") if c["committed"]]
     assert marked == ["n04-1"]
 
 
@@ -90,14 +93,15 @@ def test_the_view_draws_the_table() -> None:
     seen = RULES.view(state, 2)
     assert (seen["round"], seen["leader"], seen["failures"], seen["seat"]) == (4, 3, 1, 2)
     assert seen["tuning_this_round"] is True and seen["hard_mode"] is False
-    assert [s["animal"] for s in seen["seats"]] == ["dog", "rooster", "donkey", "cat"]  # type: ignore[index]
-    assert [s["is_leader"] for s in seen["seats"]] == [False, False, False, True]  # type: ignore[index]
-    assert [s["player_card"] for s in seen["seats"]] == ["pc-dog", "pc-rooster", "pc-donkey", "pc-cat"]  # type: ignore[index]
-    assert [len(s["failed"]) for s in seen["seats"]] == [1, 1, 1, 1]  # type: ignore[index]
-    assert seen["seats"][0]["failed"][0]["round"] == 1  # type: ignore[index]
-    assert len(seen["history"]) == 3 and seen["last_ensemble"] == seen["history"][-1]  # type: ignore[arg-type,index]
-    assert len(seen["discard"]) == 8  # type: ignore[arg-type]
-    assert [c["card_id"] for c in seen["hand"]] == list(state.hands[2])  # type: ignore[union-attr]
+    assert column(seen, "seats", "animal") == ["dog", "rooster", "donkey", "cat"]
+    assert column(seen, "seats", "is_leader") == [False, False, False, True]
+    assert column(seen, "seats", "player_card") == ["pc-dog", "pc-rooster", "pc-donkey", "pc-cat"]
+    assert [rows(row, "failed") for row in rows(seen, "seats")] == [
+        [{"card_id": state.failed[s][0], "value": int(state.failed[s][0][1:3]), "round": 1}] for s in range(SEATS)
+    ]
+    assert len(rows(seen, "history")) == 3 and seen["last_ensemble"] == rows(seen, "history")[-1]
+    assert len(rows(seen, "discard")) == 8
+    assert column(seen, "hand", "card_id") == list(state.hands[2])
     assert RULES.view(table(round=9, leader=0, hands={}), None)["tuning_this_round"] is False
     assert RULES.view(table(round=9, leader=0, hands={}, hard_mode=True), None)["tuning_this_round"] is True
 

@@ -47,17 +47,14 @@ def _value(action: Action) -> int:
     return VALUE[card]
 
 
-def _best(actions: Sequence[Action], score: float | int, key: "dict[int, float]") -> list[Action]:
-    return [a for a in actions if key[id(a)] == score]
-
-
 def _nearest(actions: Sequence[Action], target: float, rng: Random) -> Action:
     """The action whose card is closest to `target`; ties broken at random."""
-    distance = {id(a): abs(_value(a) - target) for a in actions}
-    return rng.choice(_best(actions, min(distance.values()), distance))
+    best = min(abs(_value(a) - target) for a in actions)
+    return rng.choice([a for a in actions if abs(_value(a) - target) == best])
 
 
 def _farthest(actions: Sequence[Action], target: float) -> Action:
+    """The action whose card is farthest from `target`: the one this seat needs least."""
     return max(actions, key=lambda a: abs(_value(a) - target))
 
 
@@ -78,8 +75,13 @@ def _play(spare: list[Action], rank: int, leader_rank: int, declared: int, home:
 
 
 def _pass(passes: list[Action], home: float, neighbour: float, rng: Random) -> Action:
-    score = {id(a): abs(_value(a) - home) - _NEIGHBOUR_WEIGHT * abs(_value(a) - neighbour) for a in passes}
-    return rng.choice(_best(passes, max(score.values()), score))
+    """The card worst for this seat and best for its left neighbour; ties broken at random."""
+
+    def score(action: Action) -> float:
+        return abs(_value(action) - home) - _NEIGHBOUR_WEIGHT * abs(_value(action) - neighbour)
+
+    best = max(score(a) for a in passes)
+    return rng.choice([a for a in passes if score(a) == best])
 
 
 def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
@@ -105,10 +107,12 @@ def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
 
     if "declare" in by_type:
         if rank == 0:
-            return dict(min(spare, key=_value))
-        if rank == len(PITCH) - 1:
-            return dict(max(spare, key=_value))
-        return dict(_nearest(spare, home, rng))
+            declared_card = min(spare, key=_value)
+        elif rank == len(PITCH) - 1:
+            declared_card = max(spare, key=_value)
+        else:
+            declared_card = _nearest(spare, home, rng)
+        return dict(declared_card)
 
     if "play" in by_type:
         declared = view["declared"]

@@ -39,7 +39,7 @@ def redeal_hidden(state: BremenState, viewer: Seat | None, rng: Random) -> Breme
     hidden = [card for place in places for card in place if card not in known]
     shuffled = hidden.copy()
     rng.shuffle(shuffled)
-    mapping = dict(zip(hidden, shuffled))
+    mapping = dict(zip(hidden, shuffled, strict=True))
 
     def relabel(cards: tuple[str, ...]) -> tuple[str, ...]:
         return sort_cards(mapping.get(card, card) for card in cards)

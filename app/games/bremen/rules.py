@@ -240,7 +240,13 @@ def _exchange(state: BremenState, events: list[Event]) -> Transition[BremenState
         events.append(
             Event(
                 "card_passed",
-                {"round": state.round, "from": seat, "to": receiver, "card_id": given[seat], "value": VALUE[given[seat]]},
+                {
+                    "round": state.round,
+                    "from": seat,
+                    "to": receiver,
+                    "card_id": given[seat],
+                    "value": VALUE[given[seat]],
+                },
                 to=frozenset((seat, receiver)),
             )
         )

@@ -106,8 +106,7 @@ def dump(state: BremenState) -> dict[str, object]:
             for e in state.history
         ],
         "pass_log": [
-            [{"round": p.round, "passed": p.passed, "received": p.received} for p in log]
-            for log in state.pass_log
+            [{"round": p.round, "passed": p.passed, "received": p.received} for p in log] for log in state.pass_log
         ],
         "result": None if state.result is None else str(state.result),
         "reason": None if state.reason is None else str(state.reason),

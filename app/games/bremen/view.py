@@ -75,7 +75,8 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
             "chosen": chosen[s],
             "pinch": state.pinch[s],
             "failed": [
-                {"card_id": card, "value": VALUE[card], "round": r} for card, r in zip(state.failed[s], failed_rounds)
+                {"card_id": card, "value": VALUE[card], "round": r}
+                for card, r in zip(state.failed[s], failed_rounds, strict=True)
             ],
         }
         for s in range(SEATS)
