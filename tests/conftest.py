@@ -17,6 +17,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 
 @pytest.fixture
+def postgres_url(tmp_path: Path) -> Iterator[str]:
+    with database("postgres", tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> Iterator[str]:
     with database("sqlite", tmp_path) as url:
         yield url
@@ -35,3 +41,13 @@ def sqlite_server(sqlite_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     process = ServerProcess(sqlite_url, tmp_path / "server.log").start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server on SQLite for the tests that need no fresh database of their own."""
+    folder = tmp_path_factory.mktemp("shared")
+    with database("sqlite", folder) as url:
+        process = ServerProcess(url, folder / "server.log").start()
+        yield process
+        process.stop()

@@ -235,7 +235,7 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
         for connection in list(self.connections):
-            connection.close()
+            connection.drop()
 
     # --- what each connection is sent -------------------------------------------------------
 

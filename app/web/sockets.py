@@ -21,7 +21,7 @@ from app.web.deps import RoomsDep, SettingsDep, seat_cookie
 router = APIRouter()
 log = logging.getLogger(__name__)
 
-POLICY_VIOLATION, TOO_BIG, TRY_AGAIN_LATER, NOT_FOUND = 1008, 1009, 1013, 4404
+NORMAL, POLICY_VIOLATION, TOO_BIG, TRY_AGAIN_LATER, NOT_FOUND = 1000, 1008, 1009, 1013, 4404
 
 
 @router.websocket("/t/{code}/socket")
@@ -47,17 +47,16 @@ async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings
         pass
     finally:
         room.detach(connection)
-        connection.close()
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await writer
+        connection.end(NORMAL)
+        with contextlib.suppress(Exception):  # the writer ends by itself once the socket is closed
+            await asyncio.wait_for(writer, timeout=5)
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
-    while (message := await connection.next_message()) is not None:
+    while isinstance(message := await connection.next_message(), bytes):
         await websocket.send_text(message.decode())
-    with contextlib.suppress(RuntimeError):  # the tab fell too far behind or is gone
-        await websocket.close(code=TRY_AGAIN_LATER, reason="too far behind")
+    with contextlib.suppress(RuntimeError):  # the tab may be gone already
+        await websocket.close(code=message)
 
 
 async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings) -> None:
@@ -66,7 +65,7 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
         text = await websocket.receive_text()
         if len(text.encode()) > settings.max_message_bytes:
             connection.push(_error("too_big", "That message is too large.", None))
-            await websocket.close(code=TOO_BIG)
+            connection.end(TOO_BIG)
             return
         if not bucket.take():
             connection.push(_error("rate_limited", "Too many messages; slow down.", None))

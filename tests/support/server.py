@@ -22,7 +22,9 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m app` on a free port against the given database; stop() or kill() it, start() again."""
 
-    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0, **settings: str) -> None:
+    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0,
+                 command: list[str] | None = None, **settings: str) -> None:
+        self.command = command or [sys.executable, "-m", "app"]
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -33,7 +35,7 @@ class ServerProcess:
 
     def start(self, timeout: float = 30) -> "ServerProcess":
         log = self.log_path.open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=self.env,
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env,
                                         stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
