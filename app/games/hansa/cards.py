@@ -1,5 +1,6 @@
 """The components of Queen of Hansa as plain data (§2): cities, the 60 cards, tracks, constants."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -56,7 +57,7 @@ POWER: dict[str, int] = {card.id: card.power for card in CARD_LIST}
 CITY_OF: dict[str, int] = {card.id: CITY_INDEX[card.city] for card in CARD_LIST}  # by city index
 
 
-def sort_cards(cards: "tuple[str, ...] | list[str] | set[str] | frozenset[str]") -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """The cards in canonical order (§5: views list ids in canonical order)."""
     return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
 

@@ -8,7 +8,7 @@ from app.games.hansa.state import FinalScoring, Settlement, Slot
 
 def by_city(counts: Sequence[int]) -> dict[str, int]:
     """Per-city counts keyed by city id."""
-    return {city.value: n for city, n in zip(CITIES, counts)}
+    return {city.value: n for city, n in zip(CITIES, counts, strict=True)}
 
 
 def slot_json(slot: Slot) -> dict[str, object]:
@@ -18,7 +18,7 @@ def slot_json(slot: Slot) -> dict[str, object]:
 
 def board_json(board: Sequence[Sequence[Slot]]) -> dict[str, list[dict[str, object]]]:
     """Every space, slot 0 first, keyed by city id."""
-    return {city.value: [slot_json(slot) for slot in space] for city, space in zip(CITIES, board)}
+    return {city.value: [slot_json(slot) for slot in space] for city, space in zip(CITIES, board, strict=True)}
 
 
 def settlement_json(settlement: Settlement) -> dict[str, object]:

@@ -106,9 +106,7 @@ def setup(seats: int, options: Mapping[str, object], rng: Random) -> HansaState:
         board=((),) * len(CITIES),
         deck=tuple(deck[dealt:]),
         bag=(CUBES_PER_COLOUR,) * len(CITIES),
-        players=tuple(
-            Player(sort_cards(hand), (), (), (), (), (), empty, 0) for hand in hands
-        ),
+        players=tuple(Player(sort_cards(hand), (), (), (), (), (), empty, 0) for hand in hands),
         kept=Commits.open(seats, frozenset(range(seats)) if draft else frozenset()),
         last_turn=None,
         settlements=(),
@@ -143,7 +141,7 @@ def _start_round(state: HansaState, round_: int, rng: Random) -> tuple[HansaStat
         while len(space) + len(added) < capacity and drawn < len(state.deck):
             card = state.deck[drawn]
             drawn += 1
-            cube = CITIES[_draw_cube(bag, rng)] if CARDS[card].cube_icon and sum(bag) else None
+            cube = CITIES[_draw_cube(bag, rng)] if CARDS[card].cube_icon and sum(bag) > 0 else None
             added.append(Slot(card, cube))
         board.append(space + tuple(added))
     state = replace(
@@ -176,17 +174,16 @@ def awaiting(state: HansaState) -> frozenset[Seat]:
 
 
 # Every possible play, built once: legal_actions runs on every view of the current player.
-_TAKES: tuple[Take | None, ...] = tuple(
-    Take(city.value, slot) for city in CITIES for slot in range(TAKE_SLOTS)
-) + (None,)
+_TAKES: tuple[Take | None, ...] = tuple(Take(city.value, slot) for city in CITIES for slot in range(TAKE_SLOTS)) + (
+    None,
+)
 _NO_TAKE = len(_TAKES) - 1  # the index of "no take", for a whole empty board
 _ADJUSTS: tuple[Adjust, ...] = tuple(Adjust(city.value, delta) for city in CITIES for delta in DELTAS)
 _UP_PLAYS: dict[str, tuple[Play, ...]] = {
     card: tuple(Play(card, "up", None, take) for take in _TAKES) for card in CARD_IDS
 }
 _DOWN_PLAYS: dict[str, tuple[tuple[Play, ...], ...]] = {
-    card: tuple(tuple(Play(card, "down", adjust, take) for take in _TAKES) for adjust in _ADJUSTS)
-    for card in CARD_IDS
+    card: tuple(tuple(Play(card, "down", adjust, take) for take in _TAKES) for adjust in _ADJUSTS) for card in CARD_IDS
 }
 
 
@@ -207,7 +204,8 @@ def legal_actions(state: HansaState, seat: Seat) -> list[HansaAction]:
     board = state.board
     anywhere = _takes(board, range(len(CITIES)))
     adjusts = [
-        a for a, adjust in enumerate(_ADJUSTS)  # §8.5: never off the track
+        a
+        for a, adjust in enumerate(_ADJUSTS)  # §8.5: never off the track
         if 0 <= state.prosperity[CITY_INDEX[adjust.city]] + adjust.delta <= TRACK_END
     ]
     actions: list[HansaAction] = []
@@ -333,8 +331,9 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
             known=sort_cards(player.known + (taken.card,)),
             screen=screen,
         )
-        events.append(Event("card_taken", {"seat": seat, "space": play.take.space, "slot": play.take.slot,
-                                           **slot_json(taken)}))
+        events.append(
+            Event("card_taken", {"seat": seat, "space": play.take.space, "slot": play.take.slot, **slot_json(taken)})
+        )
         # Effect 4 [interpretation §8.1, §8.2]: the take from 3 cards to 2 moves by the k-th delta.
         if len(row) == 3 and not triggered[space]:
             triggers += 1
@@ -342,12 +341,24 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
             prosperity[space] = min(TRACK_END, max(0, prosperity[space] + delta))  # [house rule] clamp
             triggered = triggered[:space] + (triggers,) + triggered[space + 1 :]
             trigger = Trigger(CITIES[space], triggers, delta, prosperity[space])
-            events.append(Event("prosperity_triggered", {"city": CITIES[space].value, "ordinal": triggers,
-                                                         "delta": delta, "position": prosperity[space]}))
+            events.append(
+                Event(
+                    "prosperity_triggered",
+                    {"city": CITIES[space].value, "ordinal": triggers, "delta": delta, "position": prosperity[space]},
+                )
+            )
     last = LastTurn(
-        seat, state.round, turn, card if play.face == "up" else None, adjust_city, adjust_delta,
-        adjust_position, taken, None if play.take is None else CITIES[CITY_INDEX[play.take.space]],
-        0 if play.take is None else play.take.slot, trigger,
+        seat,
+        state.round,
+        turn,
+        card if play.face == "up" else None,
+        adjust_city,
+        adjust_delta,
+        adjust_position,
+        taken,
+        None if play.take is None else CITIES[CITY_INDEX[play.take.space]],
+        0 if play.take is None else play.take.slot,
+        trigger,
     )
     state = replace(
         state,
@@ -371,12 +382,13 @@ def _end_round(state: HansaState, rng: Random) -> tuple[HansaState, list[Event]]
     returned = [sum(player.screen[c] for player in state.players) for c in range(len(CITIES))]
     empty = (0,) * len(CITIES)
     players = tuple(
-        replace(player, screen=empty, score=total) for player, total in zip(state.players, settlement.totals)
+        replace(player, screen=empty, score=total)
+        for player, total in zip(state.players, settlement.totals, strict=True)
     )
     state = replace(
         state,
         players=players,
-        bag=tuple(n + back for n, back in zip(state.bag, returned)),  # §4.5: screens go back
+        bag=tuple(n + back for n, back in zip(state.bag, returned, strict=True)),  # §4.5: screens go back
         settlements=state.settlements + (settlement,),
     )
     events = [
@@ -387,7 +399,7 @@ def _end_round(state: HansaState, rng: Random) -> tuple[HansaState, list[Event]]
         state, started = _start_round(state, state.round + 1, rng)
         return state, events + started
     final = final_scoring(state.players, state.prosperity)
-    players = tuple(replace(player, score=total) for player, total in zip(state.players, final.totals))
+    players = tuple(replace(player, score=total) for player, total in zip(state.players, final.totals, strict=True))
     state = replace(state, players=players, final=final, phase=Phase.GAME_OVER, current_player=None)
     # §6.2 step 1: every face-down card and every hand is revealed; the deck never is.
     revealed = {
@@ -418,9 +430,7 @@ def _keep(state: HansaState, seat: Seat, keep: Keep, rng: Random) -> Transition[
         deck.extend(card for card in player.hand if card not in pair)  # seat 0 first, canonical order
         players.append(replace(player, hand=pair))
     rng.shuffle(deck)
-    state = replace(
-        state, deck=tuple(deck), players=tuple(players), kept=Commits.open(state.seats, frozenset())
-    )
+    state = replace(state, deck=tuple(deck), players=tuple(players), kept=Commits.open(state.seats, frozenset()))
     state, started = _start_round(state, 1, rng)
     return Transition(state, tuple(events + started))
 

@@ -49,14 +49,12 @@ def settle(round_: int, players: Sequence[Player], prosperity: Sequence[int]) ->
     for c, city in enumerate(CITIES):
         powers = tuple(powers[c] for powers in by_seat)
         ranks = competition_ranks(powers)
-        payouts = tuple(city_payout(prosperity[c], rank, power) for rank, power in zip(ranks, powers))
+        payouts = tuple(city_payout(prosperity[c], rank, power) for rank, power in zip(ranks, powers, strict=True))
         cities.append(CityResult(city, prosperity[c], powers, ranks, payouts))
     # §6.1 step 5 [interpretation §8.9]: a lookup by the number of colours, not a sum of steps.
     cube_payouts = tuple(CUBE_SET[sum(1 for n in player.screen if n)] for player in players)
-    incomes = tuple(
-        sum(city.payouts[seat] for city in cities) + cube_payouts[seat] for seat in range(len(players))
-    )
-    totals = tuple(player.score + income for player, income in zip(players, incomes))
+    incomes = tuple(sum(city.payouts[seat] for city in cities) + cube_payouts[seat] for seat in range(len(players)))
+    totals = tuple(player.score + income for player, income in zip(players, incomes, strict=True))
     return Settlement(round_, tuple(p.screen for p in players), tuple(cities), cube_payouts, incomes, totals)
 
 
@@ -85,7 +83,7 @@ def final_scoring(players: Sequence[Player], prosperity: Sequence[int]) -> Final
         player.score + lubeck[seat] + persons[seat][1] + persons[seat][2] for seat, player in enumerate(players)
     )
     # §6.2 step 4: by total, then Lübeck power; equal on both share the place and the victory.
-    keys = list(zip(totals, powers))
+    keys = list(zip(totals, powers, strict=True))
     places = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
     return FinalScoring(
         lubeck_powers=powers,

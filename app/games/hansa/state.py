@@ -194,7 +194,7 @@ def _player_json(player: Player) -> dict[str, object]:
 
 
 def _player(data: dict[str, object]) -> Player:
-    turns = tuple((int(r), int(t)) for r, t in (_list(pair) for pair in _list(data["down_turns"])))
+    turns = tuple((_int(r), _int(t)) for r, t in (_list(pair) for pair in _list(data["down_turns"])))
     return Player(
         _strs(data["hand"]),
         _strs(data["known"]),
@@ -285,8 +285,15 @@ def _settlement(value: object) -> Settlement:
 
 
 _FINAL_FIELDS = (
-    "lubeck_powers", "lubeck_values", "lubeck_payouts", "person_kinds", "person_sets",
-    "person_bonuses", "totals", "places", "winners",
+    "lubeck_powers",
+    "lubeck_values",
+    "lubeck_payouts",
+    "person_kinds",
+    "person_sets",
+    "person_bonuses",
+    "totals",
+    "places",
+    "winners",
 )
 
 
