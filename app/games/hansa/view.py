@@ -1,0 +1,145 @@
+"""What one seat (None: a spectator) may see of a Hansa table: an allow-list built from §5."""
+
+from app.engine import Seat
+from app.games.hansa.cards import (
+    CARD_LIST,
+    CITIES,
+    CUBE_SET,
+    FIRST_INCOME,
+    PERSON_SET,
+    ROUNDS,
+    SAME_PERSON_BONUS,
+    SECOND_MULTIPLIER,
+    SPACE_CAPACITY,
+    THIRD_MULTIPLIER,
+    TRIGGER_DELTAS,
+    TURNS_PER_ROUND,
+)
+from app.games.hansa.public import board_json, by_city, final_json, settlement_json, slot_json
+from app.games.hansa.rules import awaiting, legal_actions, outcome
+from app.games.hansa.scoring import city_powers, lubeck_power
+from app.games.hansa.state import HansaState, LastTurn, Phase, Player
+
+_CATALOG: dict[str, dict[str, object]] = {
+    card.id: {"city": card.city.value, "power": card.power, "cube_icon": card.cube_icon, "person": card.person}
+    for card in CARD_LIST
+}
+
+
+def _catalog() -> dict[str, dict[str, object]]:
+    """The printed face of every card (§2.2): public data, the same in every view, copied."""
+    return {card: dict(face) for card, face in _CATALOG.items()}
+
+
+def _track() -> list[dict[str, int]]:
+    """The prosperity track table (§2.3), one entry per position."""
+    return [
+        {"position": i, "first": first, "second": second, "third": third}
+        for i, (first, second, third) in enumerate(zip(FIRST_INCOME, SECOND_MULTIPLIER, THIRD_MULTIPLIER, strict=True))
+    ]
+
+
+def _tables() -> dict[str, object]:
+    """The scoring constants of §2.5, for the rules panel and score previews."""
+    return {
+        "cube_set": list(CUBE_SET),
+        "person_set": list(PERSON_SET),
+        "same_person_bonus": {str(n): bonus for n, bonus in SAME_PERSON_BONUS.items()},
+        "trigger_deltas": list(TRIGGER_DELTAS),
+    }
+
+
+def _player_json(player: Player, seat: Seat, sees_all: bool, chosen: bool) -> dict[str, object]:
+    """One seat's public state; its whole hand, face-down cards and Lübeck power only if `sees_all`."""
+    return {
+        "seat": seat,
+        "hand_count": len(player.hand),
+        "known_hand": list(player.known),  # §5: cards seen taken, not since hidden by a face-down play
+        "unknown_count": len(player.hand) - len(player.known),
+        "unplaced": list(player.unplaced),
+        "tableau_up": list(player.tableau_up),
+        "down_count": len(player.tableau_down),
+        "down_played": [{"round": r, "turn": t} for r, t in player.down_turns],
+        "screen": by_city(player.screen),  # §8.16 [house rule]: screens are open
+        "power": by_city(city_powers(player)),
+        "score": player.score,
+        "draft_chosen": chosen,
+        "hand": list(player.hand) if sees_all else None,
+        "tableau_down": list(player.tableau_down) if sees_all else None,
+        "lubeck_power": lubeck_power(player) if sees_all else None,
+    }
+
+
+def _last_turn_json(turn: LastTurn | None) -> dict[str, object] | None:
+    """The latest turn as the table saw it: a face-down play names no card (§5)."""
+    if turn is None:
+        return None
+    return {
+        "seat": turn.seat,
+        "round": turn.round,
+        "turn": turn.turn,
+        "face": "down" if turn.card is None else "up",
+        "card": turn.card,
+        "adjust": None
+        if turn.adjust_city is None
+        else {"city": turn.adjust_city.value, "delta": turn.adjust_delta, "position": turn.adjust_position},
+        "take": None
+        if turn.take is None or turn.take_space is None
+        else {"space": turn.take_space.value, "slot": turn.take_slot, **slot_json(turn.take)},
+        "trigger": None
+        if turn.trigger is None
+        else {
+            "city": turn.trigger.city.value,
+            "ordinal": turn.trigger.ordinal,
+            "delta": turn.trigger.delta,
+            "position": turn.trigger.position,
+        },
+    }
+
+
+def view(state: HansaState, seat: Seat | None) -> dict[str, object]:
+    """JSON of what `seat` may see: its own hidden cards, and everything public (§5)."""
+    own = seat if seat is not None and 0 <= seat < state.seats else None
+    over = state.phase is Phase.GAME_OVER  # §6.2 step 1: hands and face-down cards are revealed
+    result = outcome(state)
+    flags = state.kept.flags()
+    my_keep = state.kept.chosen(own) if own is not None else None
+    n = state.seats
+    return {
+        "phase": state.phase.value,
+        "awaiting": sorted(awaiting(state)),
+        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
+        "outcome": None if result is None else result.to_json(),
+        "seat": own,
+        "seats": n,
+        "opening_draft": state.opening_draft,
+        "cities": [city.value for city in CITIES],
+        "round": state.round,
+        "rounds": ROUNDS,
+        "turns_per_round": TURNS_PER_ROUND[n],
+        "turns_in_round": n * TURNS_PER_ROUND[n],
+        "turns_taken": state.turns_taken,
+        "first_player": state.first_player,
+        "round_first_player": state.round_first_player,
+        "current_player": state.current_player,
+        "prosperity": by_city(state.prosperity),
+        "triggers_this_round": state.triggers_this_round,
+        "triggered": {city.value: k or None for city, k in zip(CITIES, state.triggered, strict=True)},
+        "next_trigger_delta": TRIGGER_DELTAS[state.triggers_this_round]
+        if state.triggers_this_round < len(TRIGGER_DELTAS)
+        else None,
+        "space_capacity": SPACE_CAPACITY[n],
+        "board": board_json(state.board),
+        "deck_count": len(state.deck),
+        "players": [
+            _player_json(player, other, over or other == own, flags[other])
+            for other, player in enumerate(state.players)
+        ],
+        "my_keep": None if my_keep is None else list(my_keep),
+        "last_turn": _last_turn_json(state.last_turn),
+        "settlements": [settlement_json(settlement) for settlement in state.settlements],
+        "final": None if state.final is None else final_json(state.final),
+        "track": _track(),
+        "tables": _tables(),
+        "cards": _catalog(),
+    }
