@@ -1,4 +1,8 @@
-"""The refusals of §4.8, in the spec's order of checks; `refusal` is None exactly for legal actions."""
+"""The refusals of §4.8, in the spec's order of checks; `refusal` is None exactly for legal actions.
+
+Checks return a code (or, for `illegal_placement`, its reason) so that listing the legal actions
+builds no exception; `error` turns a code into the IllegalAction that `apply` raises.
+"""
 
 from app.engine import IllegalAction, Seat
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
@@ -39,8 +43,10 @@ class IllegalPlacement(IllegalAction):
         self.reason = reason
 
 
-def refused(code: str) -> IllegalAction:
-    """The error for `code` with the spec's English message."""
+def error(code: str) -> IllegalAction:
+    """The error for a check's code, with the spec's English message."""
+    if code in PLACEMENT_MESSAGES:
+        return IllegalPlacement(code)
     return IllegalAction(code, MESSAGES[code])
 
 
@@ -69,9 +75,12 @@ def is_returning(state: BluebellState, seat: Seat, card: str) -> bool:
     return SEASON_OF[card] is Season.WINTER and bool(state.stacks[seat])
 
 
+_PILE_INDEX = {pile: index for index, pile in enumerate(PILES)}
+
+
 def pile_index(pile: str) -> int:
     """0 for pile A, 1 for pile B; callers have checked the name."""
-    return PILES.index(pile)
+    return _PILE_INDEX[pile]
 
 
 def ends_round(state: BluebellState, seat: Seat, card: str, pile: str) -> bool:
@@ -86,50 +95,50 @@ def can_reunite(state: BluebellState, seat: Seat, kept: str, drawn: str) -> bool
     return SEASON_OF[kept] is SEASON_OF[drawn] and state.reunion_holder != seat
 
 
-def _place(state: BluebellState, seat: Seat, action: Place) -> IllegalAction | None:
+def _place(state: BluebellState, seat: Seat, action: Place) -> str | None:
     if action.card_id not in state.hands[seat]:
-        return refused("card_not_in_hand")
+        return "card_not_in_hand"
     reason = placement_reason(state, seat, SEASON_OF[action.card_id])
     if reason is not None:
-        return IllegalPlacement(reason)
+        return reason
     returning = is_returning(state, seat, action.card_id)
     if not returning and action.return_pile is not None:
-        return refused("return_pile_not_allowed")
+        return "return_pile_not_allowed"
     if returning and action.return_pile is None:
-        return refused("return_pile_required")
-    if returning and action.return_pile not in PILES:
-        return refused("invalid_pile")
+        return "return_pile_required"
+    if returning and action.return_pile not in _PILE_INDEX:
+        return "invalid_pile"
     return None
 
 
-def _discard(state: BluebellState, seat: Seat, action: Discard) -> IllegalAction | None:
+def _discard(state: BluebellState, seat: Seat, action: Discard) -> str | None:
     hand = state.hands[seat]
     if action.card_id not in hand:
-        return refused("card_not_in_hand")
-    if action.pile not in PILES:
-        return refused("invalid_pile")
-    empty = [pile for pile, cards in zip(PILES, state.piles) if not cards]
-    if len(empty) == 1 and action.pile != empty[0]:
-        return refused("must_discard_to_empty_pile")
+        return "card_not_in_hand"
+    if action.pile not in _PILE_INDEX:
+        return "invalid_pile"
+    pile_a, pile_b = state.piles
+    if bool(pile_a) != bool(pile_b) and state.piles[pile_index(action.pile)]:
+        return "must_discard_to_empty_pile"  # exactly one pile is empty, and it is not this one
     if action.reunion:
         # Judged against what steps 3-6 will do: no draw if the round ends (§4.5, §4.6).
         if ends_round(state, seat, action.card_id, action.pile):
-            return refused("reunion_not_allowed")
+            return "reunion_not_allowed"
         kept = hand[0] if hand[1] == action.card_id else hand[1]
         drawn = state.piles[1 - pile_index(action.pile)][-1]
         if not can_reunite(state, seat, kept, drawn):
-            return refused("reunion_not_allowed")
+            return "reunion_not_allowed"
     return None
 
 
-def _draw(state: BluebellState, seat: Seat, action: Draw) -> IllegalAction | None:
-    if action.pile not in PILES:
-        return refused("invalid_pile")
+def _draw(state: BluebellState, seat: Seat, action: Draw) -> str | None:
+    if action.pile not in _PILE_INDEX:
+        return "invalid_pile"
     pile = state.piles[pile_index(action.pile)]
     if not pile:
-        return refused("pile_empty")
+        return "pile_empty"
     if action.reunion and not can_reunite(state, seat, state.hands[seat][0], pile[-1]):
-        return refused("reunion_not_allowed")
+        return "reunion_not_allowed"
     return None
 
 
@@ -138,19 +147,23 @@ def in_play(state: BluebellState) -> list[str]:
     return [card for places in (state.hands, state.stacks, state.piles) for cards in places for card in cards]
 
 
-def refusal(state: BluebellState, seat: Seat, action: BluebellAction) -> IllegalAction | None:
-    """The first failing check of §4.8 for `seat` trying `action`, or None if it is legal."""
+def _seat_refusal(state: BluebellState, seat: Seat, action: BluebellAction) -> str | None:
     if state.step is Step.GAME_OVER:
-        return refused("game_over")
+        return "game_over"
     if not 0 <= seat < state.seats:
-        return refused("not_a_player")
+        return "not_a_player"
     if state.step is Step.BLUEBELL_CHOICE:
         if seat != state.round_ender:
-            return refused("not_round_ender")
+            return "not_round_ender"
     elif seat != state.active:
-        return refused("not_your_turn")
+        return "not_your_turn"
     if _STEP_OF[type(action)] is not state.step:
-        return refused("wrong_step")
+        return "wrong_step"
+    return None
+
+
+def action_refusal(state: BluebellState, seat: Seat, action: BluebellAction) -> str | None:
+    """The code of the first failing action-specific check (§4.3-§4.7) for the seat due to act, or None."""
     match action:
         case Place():
             return _place(state, seat, action)
@@ -159,4 +172,10 @@ def refusal(state: BluebellState, seat: Seat, action: BluebellAction) -> Illegal
         case Draw():
             return _draw(state, seat, action)
         case GiveBluebell():
-            return None if action.card_id in in_play(state) else refused("card_not_in_play")
+            return None if action.card_id in in_play(state) else "card_not_in_play"
+
+
+def refusal(state: BluebellState, seat: Seat, action: BluebellAction) -> IllegalAction | None:
+    """The first failing check of §4.8 for `seat` trying `action`, or None if it is legal."""
+    code = _seat_refusal(state, seat, action) or action_refusal(state, seat, action)
+    return None if code is None else error(code)

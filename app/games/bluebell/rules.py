@@ -19,7 +19,7 @@ from random import Random
 from app.engine import Event, IllegalAction, Outcome, Seat, Transition
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
 from app.games.bluebell.cards import PILES, SEASON_OF, Season
-from app.games.bluebell.checks import in_play, is_returning, pile_index, refusal
+from app.games.bluebell.checks import action_refusal, in_play, is_returning, pile_index, refusal
 from app.games.bluebell.deal import deal_round
 from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn, set_at
 
@@ -65,7 +65,8 @@ def legal_actions(state: BluebellState, seat: Seat) -> list[BluebellAction]:
     """The actions `apply` accepts from `seat` now; empty when it may not act."""
     if seat not in awaiting(state):
         return []
-    return [action for action in _candidates(state, seat) if refusal(state, seat, action) is None]
+    # The candidates suit the step and `seat` is due to act, so only the action checks remain.
+    return [action for action in _candidates(state, seat) if action_refusal(state, seat, action) is None]
 
 
 def apply(state: BluebellState, seat: Seat, action: BluebellAction, rng: Random) -> Transition[BluebellState]:
