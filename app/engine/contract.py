@@ -123,8 +123,9 @@ class GameRules(Generic[S, A]):
     redeal_hidden: Callable[[S, Seat | None, Random], S]
     # For the proofs: every component and token in the game, which no action creates or destroys.
     inventory: Callable[[S], Counter[str]]
-    # A heuristic player: given only its seat's view, one of view["legal"].
-    bot: Callable[[dict[str, object], Random], dict[str, object]] | None = None
+    # A heuristic player: given only its seat's view, one of view["legal"], or None when the seat
+    # is awaited only for something optional (a Bremen pinch signal) and lets it pass.
+    bot: Callable[[dict[str, object], Random], dict[str, object] | None] | None = None
 
     def parse_options(self, raw: Mapping[str, Any], seats: int) -> dict[str, object]:
         """Validated options with defaults filled in; unknown names are refused."""

@@ -59,6 +59,12 @@ class Room:
         self.state: Any = None
         self.version = 0
         self.log: list[tuple[int, Event]] = []
+        # Per seat: the legal actions it is offered and the version since which they stand. An
+        # action made against an older view still counts while the seat's options are unchanged
+        # (others committing in a simultaneous step do not make your click stale).
+        self._legal: list[tuple[Any, ...]] = [() for _ in range(seat_count)]
+        self._legal_since = [0] * seat_count
+        self._last_action_id: list[str | None] = [None] * seat_count  # a retried id is not applied twice
         self.connections: set[Connection] = set()
         self._lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
@@ -77,11 +83,19 @@ class Room:
             for seat, payload in record.actions:
                 step = rules.apply(room.state, seat, rules.parse_action(payload), rng_for(room.seed, room.version + 1))
                 room._advance(step.state, step.events)
+            room._note_legal(since_now=True)
         return room
 
     def _deal(self) -> None:
         self.state = self.rules.setup(self.seat_count, self.options, Random(self.seed))
         self.status = PLAYING
+
+    def _note_legal(self, since_now: bool = False) -> None:
+        """Records, per seat, since which version its legal actions have stood."""
+        for seat in range(self.seat_count):
+            legal = tuple(self.rules.legal_actions(self.state, seat))
+            if since_now or legal != self._legal[seat]:
+                self._legal[seat], self._legal_since[seat] = legal, self.version
 
     def _advance(self, state: Any, events: tuple[Event, ...]) -> None:
         self.state = state
@@ -140,24 +154,50 @@ class Room:
                 self.seats[seat] = slot
 
     async def set_bot(self, by: Seat | None, seat: Seat, bot: bool) -> None:
-        """The creator (seat 0) seats or unseats a bot before the start."""
+        """Seats or unseats a bot.
+
+        Before the start the creator (seat 0) fills open seats with bots. During the game the creator
+        hands the seat of a player who left to a bot, and that player (or the creator) takes it back.
+        """
         async with self._lock:
-            self._require_creator(by)
             if self.rules.bot is None:
                 raise TableError("no_bot", "This game has no bot.", 409)
-            if self.status != WAITING:
-                raise TableError("already_started", "This table has already started.", 409)
-            if not 0 <= seat < self.seat_count or seat == by:
+            if not 0 <= seat < self.seat_count:
                 raise TableError("bad_seat", "No such seat.", 400)
-            slot = self.seats[seat]
-            if bot and not slot.is_open:
-                raise TableError("seat_taken", "That seat is taken.", 409)
-            if not bot and not slot.is_bot:
-                raise TableError("not_a_bot", "That seat has no bot.", 409)
-            new = SeatSlot("Bot", None, True) if bot else SeatSlot()
+            if self.status == WAITING:
+                new = self._bot_before_start(by, seat, bot)
+            elif self.status == PLAYING:
+                new = self._bot_during_game(by, seat, bot)
+            else:
+                raise TableError("game_over", "The game is over.", 409)
             await self.store.put_seat(self.id, new.record(seat))
             self.seats[seat] = new
             self.push_table()
+        self._wake_bots()
+
+    def _bot_before_start(self, by: Seat | None, seat: Seat, bot: bool) -> SeatSlot:
+        self._require_creator(by)
+        slot = self.seats[seat]
+        if bot and not slot.is_open:
+            raise TableError("seat_taken", "That seat is taken.", 409)
+        if not bot and not slot.is_bot:
+            raise TableError("not_a_bot", "That seat has no bot.", 409)
+        return SeatSlot("Bot", None, True) if bot else SeatSlot()
+
+    def _bot_during_game(self, by: Seat | None, seat: Seat, bot: bool) -> SeatSlot:
+        slot = self.seats[seat]
+        if slot.token_hash is None:  # a bot from the start has nobody to give the seat back to
+            raise TableError("not_a_player_seat", "That seat was never a player's.", 409)
+        if bot:
+            self._require_creator(by)
+            if slot.is_bot or any(c.seat == seat for c in self.connections):
+                raise TableError("player_present", "That player is still at the table.", 409)
+        else:
+            if by not in {seat, 0}:
+                raise TableError("not_creator", "Only that player or the creator can do that.", 403)
+            if not slot.is_bot:
+                raise TableError("not_a_bot", "That seat has no bot.", 409)
+        return SeatSlot(slot.name, slot.token_hash, bot)
 
     async def start(self, by: Seat | None) -> None:
         async with self._lock:
@@ -171,6 +211,7 @@ class Room:
     async def _start(self) -> None:
         await self.store.start(self.id)
         self._deal()
+        self._note_legal(since_now=True)
         self._push_state(())
         self._wake_bots()
 
@@ -180,14 +221,22 @@ class Room:
 
     # --- playing ----------------------------------------------------------------------------
 
-    async def submit(self, seat: Seat | None, version: int, payload: Mapping[str, object]) -> None:
-        """Checks, records, then applies and pushes one action; raises without changing anything."""
+    async def submit(self, seat: Seat | None, version: int, payload: Mapping[str, object], by_bot: bool = False,
+                     action_id: str | None = None) -> bool:
+        """Checks, records, then applies and pushes one action; raises without changing anything.
+
+        Returns False for a retry of the seat's last applied action (same id), which is not applied again.
+        """
         if seat is None:
             raise IllegalAction("not_a_player", "You are not seated at this table.")
+        if self.seats[seat].is_bot != by_bot:
+            raise TableError("seat_is_bot", "A bot is playing this seat; take it back first.", 409)
         async with self._lock:
             if self.status == WAITING:
                 raise IllegalAction("not_started", "The game has not started yet.")
-            if version != self.version:
+            if action_id is not None and action_id == self._last_action_id[seat]:
+                return False
+            if not self._legal_since[seat] <= version <= self.version:
                 raise StaleVersion()
             action = self.rules.parse_action(payload)
             step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
@@ -196,8 +245,11 @@ class Room:
             await self.store.append(self.id, self.version + 1, seat, action.to_json(),
                                     outcome.to_json() if outcome is not None else None)
             self._advance(step.state, step.events)
+            self._last_action_id[seat] = action_id
+            self._note_legal()
             self._push_state(step.events)
         self._wake_bots()
+        return True
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -212,18 +264,24 @@ class Room:
 
     async def _play_bots(self) -> None:
         """Plays every bot seat that is awaited, one move at a time, through the same path as people."""
+        waiting: set[Seat] = set()  # bots that chose to do nothing at the current version
+        seen_version = self.version
         while self.status == PLAYING and self.rules.bot is not None:
-            due = sorted(s for s in self.rules.awaiting(self.state) if self.seats[s].is_bot)
+            if self.version != seen_version:
+                waiting, seen_version = set(), self.version
+            due = sorted(s for s in self.rules.awaiting(self.state) if self.seats[s].is_bot and s not in waiting)
             if not due:
                 return
             await asyncio.sleep(self.bot_delay)
             seat, version = due[0], self.version
-            if seat not in self.rules.awaiting(self.state) or version != self.version:
+            if version != self.version or seat not in self.rules.awaiting(self.state) or not self.seats[seat].is_bot:
                 continue  # the table moved while the bot was thinking
-            view = self.rules.view(self.state, seat)
-            action = self.rules.bot(view, Random(f"{self.seed}:bot:{version}"))
+            action = self.rules.bot(self.rules.view(self.state, seat), Random(f"{self.seed}:bot:{version}:{seat}"))
+            if action is None:
+                waiting.add(seat)
+                continue
             try:
-                await self.submit(seat, version, action)
+                await self.submit(seat, version, action, by_bot=True)
             except (IllegalAction, TableError):
                 log.exception("bot at %s seat %s made a refused move", self.id, seat)
                 return

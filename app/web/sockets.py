@@ -87,7 +87,7 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
 async def _act(room: Room, connection: Connection, version: int, action: dict[str, object],
                client_id: str | None) -> None:
     try:
-        await room.submit(connection.seat, version, action)
+        await room.submit(connection.seat, version, action, action_id=client_id)
     except StaleVersion as exc:
         connection.push(_error(exc.code, exc.message, client_id))
         connection.push(room.snapshot(connection.seat))

@@ -115,6 +115,7 @@ function render() {
   const ctx = context();
   app.toggleAttribute("data-busy", ctx.busy);
   renderWaiting(ctx);
+  renderTakeover(ctx);
   const tableEl = document.getElementById("table");
   tableEl.hidden = !page.view;
   const promptEl = document.getElementById("prompt");
@@ -170,6 +171,22 @@ function renderWaiting(ctx) {
     join,
     isCreator && !full ? h("p", { class: "muted" }, ctx.t("wait.needFull")) : null,
     footer);
+}
+
+// A player who left can be replaced by a bot (the creator decides) and can take the seat back.
+function renderTakeover(ctx) {
+  const panel = document.getElementById("takeover");
+  const seats = page.table.seats;
+  const playing = page.table.status === "playing";
+  const mine = ctx.seat !== null && seats[ctx.seat]?.bot;
+  const absent = playing && ctx.seat === 0 ? seats.filter((s) => s.seat !== 0 && s.name && !s.bot && !s.connected) : [];
+  panel.hidden = !playing || (!mine && !absent.length);
+  if (panel.hidden) return;
+  fill(panel,
+    mine ? h("p", { class: "row" }, h("span", {}, ctx.t("takeover.botPlaysForYou")),
+      h("button", { type: "button", class: "primary", onclick: () => seatBot(ctx.seat, false) }, ctx.t("takeover.takeBack"))) : null,
+    absent.map((s) => h("p", { class: "row" }, h("span", {}, ctx.t("takeover.left", { name: s.name })),
+      h("button", { type: "button", onclick: () => seatBot(s.seat, true) }, ctx.t("takeover.giveToBot", { name: s.name })))));
 }
 
 function renderFinished(ctx) {

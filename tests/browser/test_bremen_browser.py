@@ -1,35 +1,19 @@
 """Four Chromium pages join by the invite link and play The Harmony of Bremen to its end by clicking."""
 
-import os
 from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page
 
+from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
-
-
-async def shoot(page: Page, name: str, tmp_path: Path) -> None:
-    folder = SHOTS if KEEP_SHOTS else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=folder / f"{name}.png", full_page=True)
-
-
-async def open_page(browser: Browser, url: str, locale: str, width: int = 1100, height: int = 900) -> Page:
-    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
-    page = await context.new_page()
-    page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
-    await page.goto(url)
-    return page
 
 
 async def click_a_card(page: Page) -> bool:
     """Clicks the first card the page offers, if it offers one and is not waiting on the server."""
-    if await page.locator("#app[data-busy]").count():
+    if not await is_idle(page):
         return False
     cards = page.locator(".my-hand button.card:not([disabled])")
     if not await cards.count():
@@ -39,20 +23,12 @@ async def click_a_card(page: Page) -> bool:
 
 
 async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
-    host = await open_page(browser, sqlite_server.url, "en-US")
-    await host.fill("#create-name", "Mina")
-    await host.click("text=Create table")
-    await host.wait_for_url("**/t/*")
-    invite = await host.locator(".invite input").input_value()
+    host = await create_table(browser, sqlite_server.url, "bremen", "Mina")
+    invite = await invite_link(host)
     assert invite.endswith(host.url.rsplit("/", 1)[1])
 
-    guests = []
-    for name, locale, width in [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 1100)]:
-        guest = await open_page(browser, invite, locale, width=width, height=844 if width < 500 else 900)
-        await guest.fill(".join-form input[name=name]", name)
-        await guest.click(".join-form button")
-        await guest.wait_for_selector(f".seat-list >> text={name}")
-        guests.append(guest)
+    guests = [await join_by_link(browser, invite, name, locale, width)
+              for name, locale, width in [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 1100)]]
     await host.wait_for_selector(".seat-list >> text=Sam")
     await shoot(host, "1-waiting-room", tmp_path)
     await host.click("text=Start the game")

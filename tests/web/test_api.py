@@ -121,3 +121,29 @@ async def test_oversized_floods_and_foreign_origins(shared_server: ServerProcess
         assert player.table is not None and player.version == 0  # the table itself never noticed
     finally:
         await player.close()
+
+
+async def test_a_click_crossing_another_seats_commit_counts_and_a_retry_is_applied_once(
+    shared_server: ServerProcess,
+) -> None:
+    players = await seat_table(shared_server.url, "bremen", 4)
+    try:
+        leader = next(p for p in players if p.view and p.view["legal"])
+        assert (await leader.act(leader.view["legal"][0]))["version"] == 1  # type: ignore[index]
+        first, second = [p for p in players if p is not leader][:2]
+        for p in players:
+            await p.wait_for(lambda p=p: p.version == 1)
+        play = first.view["legal"][0]  # type: ignore[index]
+        await first.send({"type": "act", "version": 1, "action": play, "id": "same"})
+        await first.send({"type": "act", "version": 1, "action": play, "id": "same"})  # a retry
+        await first.wait_for(lambda: sum(m.get("id") == "same" for m in first.received) == 2)
+        assert [m["type"] for m in first.received if m.get("id") == "same"] == ["ack", "ack"]
+        # `second` saw version 1; `first`'s commit made it 2, yet second's options are unchanged.
+        answer = await second.act(second.view["legal"][0], version=1)  # type: ignore[index]
+        assert answer == {"type": "ack", "id": answer["id"], "version": 3}
+        # The same move again is refused: the seat has chosen, its options changed at version 3.
+        again = await second.act(second.view["legal"][0] if second.view["legal"] else play, version=1)  # type: ignore[index]
+        assert again["code"] == "stale_version"
+    finally:
+        for player in players:
+            await player.close()

@@ -15,7 +15,8 @@ donkey 14.
   home. If no spare card fits, it spends its spare card farthest from home.
 - Pass: the card far from its own home and near the left neighbour's (half weight).
 - Pinch: signalled before passing when no card is within 2 of home.
-- Round 10, and a seat that has passed: the only legal action.
+- Round 10: the only card. A seat that has passed does nothing more: the pinch signal is optional,
+  and a signal after passing would tell the table something false.
 """
 
 from collections.abc import Mapping, Sequence
@@ -84,8 +85,8 @@ def _pass(passes: list[Action], home: float, neighbour: float, rng: Random) -> A
     return rng.choice([a for a in passes if score(a) == best])
 
 
-def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
-    """One action from view["legal"], chosen by the heuristic in the module docstring."""
+def choose(view: dict[str, object], rng: Random) -> dict[str, object] | None:
+    """One action from view["legal"], chosen by the heuristic in the module docstring; None to wait."""
     legal = _dicts(view["legal"])
     seat = _int(view["seat"])
     animals = [Animal(str(s["animal"])) for s in _dicts(view["seats"])]
@@ -127,4 +128,4 @@ def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
             return {"type": "signal_pinch"}
         return dict(_pass(passes, home, neighbour, rng))
 
-    return dict(legal[0])
+    return None  # only the optional pinch signal is left

@@ -1,0 +1,56 @@
+"""Shared steps of the browser tests: a host creates a table in the lobby, friends join by the link."""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
+
+
+async def open_page(browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900) -> Page:
+    """A fresh browser (own cookies) at `url`; any script error on the page fails the test."""
+    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = await context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
+    await page.goto(url)
+    return page
+
+
+async def shoot(page: Page, name: str, tmp_path: Path) -> None:
+    folder = SHOTS if KEEP_SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=folder / f"{name}.png", full_page=True)
+
+
+async def create_table(browser: Browser, base_url: str, game: str, name: str, seats: int | None = None,
+                       locale: str = "en-US") -> Page:
+    """The host's page after creating a table in the lobby, waiting for players."""
+    host = await open_page(browser, base_url, locale)
+    await host.check(f'input[name="game"][value="{game}"]')
+    if seats is not None:
+        await host.select_option("#seat-count", str(seats))
+    await host.fill("#create-name", name)
+    await host.click("#create-form button[type=submit]")
+    await host.wait_for_url("**/t/*")
+    await host.wait_for_selector(".seat-list")
+    return host
+
+
+async def join_by_link(browser: Browser, invite: str, name: str, locale: str = "en-US", width: int = 1100) -> Page:
+    guest = await open_page(browser, invite, locale, width=width, height=844 if width < 500 else 900)
+    await guest.fill(".join-form input[name=name]", name)
+    await guest.click(".join-form button")
+    await guest.wait_for_selector(f".seat-list >> text={name}")
+    return guest
+
+
+async def invite_link(host: Page) -> str:
+    return await host.locator(".invite input").input_value()
+
+
+async def is_idle(page: Page) -> bool:
+    """The page is connected and not waiting for an answer to its last action."""
+    return not await page.locator("#app[data-busy]").count()
