@@ -141,6 +141,7 @@ def _start_round(state: BaroqueState, number: int, rng: Random) -> BaroqueState:
         salon=(None,) * seats,
         decisions=_no_ball(seats),
         tricks_won=(0,) * seats,
+        tricks=state.tricks[-1:],  # the trick that ended the last round stays on show
     )
 
 

@@ -64,7 +64,7 @@ class BaroqueState:
     decisions: Commits[BallDecision]  # sealed; expects nobody outside BALL
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
-    tricks: tuple[Trick, ...]  # every completed trick of the game
+    tricks: tuple[Trick, ...]  # this round's completed tricks; before its first, the last round's last
     rounds: tuple[RoundSummary, ...]
 
     def bid(self, seat: Seat) -> int | None:
@@ -79,12 +79,6 @@ def _int(value: object) -> int:
     return value
 
 
-def _bool(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected a bool, got {value!r}")
-    return value
-
-
 def _str(value: object) -> str:
     if not isinstance(value, str):
         raise ValueError(f"expected a str, got {value!r}")
@@ -94,21 +88,31 @@ def _str(value: object) -> str:
 def _list(value: object) -> list[object]:
     if not isinstance(value, list):
         raise ValueError(f"expected a list, got {value!r}")
-    return [item for item in value]
+    return value
 
 
 def _dict(value: object) -> dict[str, object]:
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
         raise ValueError(f"expected an object, got {value!r}")
-    return {_str(key): item for key, item in value.items()}
+    return value
 
 
 def _ints(value: object) -> tuple[int, ...]:
-    return tuple(_int(item) for item in _list(value))
+    if not isinstance(value, list) or not all(type(item) is int for item in value):
+        raise ValueError(f"expected a list of ints, got {value!r}")
+    return tuple(value)
+
+
+def _bools(value: object) -> tuple[bool, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, bool) for item in value):
+        raise ValueError(f"expected a list of bools, got {value!r}")
+    return tuple(value)
 
 
 def _strs(value: object) -> tuple[str, ...]:
-    return tuple(_str(item) for item in _list(value))
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError(f"expected a list of str, got {value!r}")
+    return tuple(value)
 
 
 def _nested_strs(value: object) -> tuple[tuple[str, ...], ...]:
@@ -144,7 +148,7 @@ def _load_trick(value: object) -> Trick:
         number=_int(data["number"]),
         leader=_int(data["leader"]),
         salon=_strs(data["salon"]),
-        changed=None if changed is None else tuple(_bool(flag) for flag in _list(changed)),
+        changed=None if changed is None else _bools(changed),
         final=_strs(data["final"]),
         winner=_int(data["winner"]),
     )
