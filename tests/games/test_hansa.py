@@ -3,6 +3,7 @@
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -150,6 +151,15 @@ def row(state: HansaState, city: str) -> list[str]:
     return [s.card + (f"+{s.cube}" if s.cube else "") for s in state.board[ORDER.index(city)]]
 
 
+def seen(state: HansaState, viewer: int | None, seat: int) -> dict[str, object]:
+    """What `viewer` sees of `seat`."""
+    entries = RULES.view(state, viewer)["players"]
+    assert isinstance(entries, list)
+    entry = entries[seat]
+    assert isinstance(entry, dict)
+    return {str(key): value for key, value in entry.items()}
+
+
 def events(transition: Transition[HansaState], public: bool = True) -> list[tuple[str, dict[str, object]]]:
     return [(e.kind, dict(e.data)) for e in transition.events if (e.to is None) == public]
 
@@ -251,7 +261,7 @@ def test_s2_face_up_play() -> None:
     assert p1.screen == by_city({"BER": 1})
     assert row(done.state, "LON") == ["BER-03", "LON-09", "BRU-01", "LON-14+NOV"]
     assert done.state.triggers_this_round == 0 and done.state.prosperity == state.prosperity
-    assert RULES.view(done.state, None)["players"][0]["power"] == {"LON": 3, "BRU": 0, "BER": 1, "NOV": 0}  # type: ignore[index]
+    assert seen(done.state, None, 0)["power"] == {"LON": 3, "BRU": 0, "BER": 1, "NOV": 0}
     assert done.state.current_player == 1
     assert events(done) == [
         ("card_played_face_up", {"seat": 0, "card": "LON-08"}),
@@ -295,10 +305,10 @@ def test_s4_face_down_play_that_also_triggers() -> None:
     assert row(done.state, "NOV") == ["BER-12+BRU", "NOV-10"]
     assert done.state.prosperity == (4, 4, 5, 3)  # BRU 3 → 4 by hand, NOV 2 → 3 by trigger #2
     assert done.state.triggers_this_round == 2
-    own = RULES.view(done.state, 1)["players"][1]  # type: ignore[index]
+    own = seen(done.state, 1, 1)
     assert own["lubeck_power"] == 3 and own["tableau_down"] == ["BER-09"]
-    assert own["power"]["BER"] == 0  # Bergen power is unaffected
-    other = RULES.view(done.state, 0)["players"][1]  # type: ignore[index]
+    assert own["power"] == {"LON": 1, "BRU": 0, "BER": 0, "NOV": 0}  # the LON cube; Bergen is unaffected
+    other = seen(done.state, 0, 1)
     assert other["down_count"] == 1 and other["tableau_down"] is None and other["lubeck_power"] is None
     assert events(done) == [
         ("card_played_face_down", {"seat": 1}),
@@ -435,7 +445,7 @@ def test_s7_full_round_settlement_with_ties() -> None:
     assert sum(done.state.bag) == bag + 7 - drawn
 
 
-def finishing_table(seats: int = 4, first_player: int = 0, **facts: object) -> HansaState:
+def finishing_table(seats: int = 4, first_player: int = 0, **facts: Any) -> HansaState:
     """A table at round 3's last turn, its last seat to act (the round starts at first + 2)."""
     turns = seats * {2: 6, 3: 5, 4: 4}[seats]
     last = (first_player + 2 + turns - 1) % seats
@@ -445,7 +455,7 @@ def finishing_table(seats: int = 4, first_player: int = 0, **facts: object) -> H
         first_player=first_player,
         current=last,
         turns_taken=turns - 1,
-        **facts,  # type: ignore[arg-type]
+        **facts,
     )
 
 
@@ -535,7 +545,7 @@ def test_s10_round_transition() -> None:
 
 def test_s11_four_colours_of_cubes() -> None:
     state = table(4, screens={1: {"LON": 2, "BRU": 1, "BER": 1, "NOV": 1}}, up={1: ["BRU-09", "NOV-01"]})
-    power = RULES.view(state, None)["players"][1]["power"]  # type: ignore[index]
+    power = seen(state, None, 1)["power"]
     assert power == {"LON": 2, "BRU": 3 + 1, "BER": 1, "NOV": 1 + 1}
     assert settle(1, state.players, state.prosperity).cube_payouts[1] == 20  # a lookup, not 2+6+12+20
 
@@ -588,14 +598,13 @@ def test_s13_known_hand_cards_and_unplaced_in_views() -> None:
     done = step(state, 2, move)
     other = step(state, 2, play("LON-11", "down", ("BER", 0), adjust=("NOV", 1)))
     for viewer in (0, 1, None):
-        seen = RULES.view(done.state, viewer)
-        p3 = seen["players"][2]  # type: ignore[index]
+        p3 = seen(done.state, viewer, 2)
         assert p3["known_hand"] == ["BER-05"] and p3["unknown_count"] == 1 and p3["hand"] is None
         assert p3["down_count"] == 1 and p3["unplaced"] == ["LON-11"]
         assert p3["screen"] == {"LON": 0, "BRU": 2, "BER": 0, "NOV": 0}
         # Identical had P3 played LON-11 face down instead.
-        assert seen == RULES.view(other.state, viewer)
-    own = RULES.view(done.state, 2)["players"][2]  # type: ignore[index]
+        assert RULES.view(done.state, viewer) == RULES.view(other.state, viewer)
+    own = seen(done.state, 2, 2)
     assert own["hand"] == ["LON-11", "BER-05"] and own["tableau_down"] == ["NOV-04"]
     # The other two play, then P3 plays LON-11 face up.
     state = done.state
@@ -604,7 +613,7 @@ def test_s13_known_hand_cards_and_unplaced_in_views() -> None:
     x = state.board[0][0].card
     state = step(state, 2, play("LON-11", "up", ("LON", 0)), 4).state
     for viewer in (0, 1, 2, None):
-        p3 = RULES.view(state, viewer)["players"][2]  # type: ignore[index]
+        p3 = seen(state, viewer, 2)
         assert p3["tableau_up"] == ["LON-11"] and p3["unplaced"] == []
         assert p3["known_hand"] == list(sort_cards(["BER-05", x])) and p3["unknown_count"] == 0
 
