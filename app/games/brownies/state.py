@@ -1,0 +1,222 @@
+"""The frozen state of a Farm with Brownies table (§4.0), its phase, and its plain-JSON form."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.engine import Seat
+
+
+class Phase(StrEnum):
+    """The only two phases (§4.0): a turn is being played, or the game has ended."""
+
+    TURN = "turn"
+    GAME_OVER = "game_over"
+
+
+Stack = tuple[str, int]  # a primary-row stack: (kind, copies), never empty
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat's cards; `hand` and `hidden` are in canonical order, `area` in acquisition order."""
+
+    hand: tuple[str, ...]
+    hidden: tuple[str, ...]  # sub-multiset of hand: General Store draws the others have not seen (§5)
+    area: tuple[str, ...]  # buildings, face up
+    vp_cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The public record of one produce, trade or brownie action (§5): what the whole table saw."""
+
+    seat: Seat
+    action: str  # "produce", "trade" or "brownie"
+    building: str | None  # the building whose brownies worked
+    paid: tuple[str, ...]
+    shown: tuple[str, ...]
+    gained: tuple[str, ...]  # cards taken face up into the hand or the area
+    vp: int  # VP cards taken
+    drew: int  # cards drawn face down (General Store)
+    lost: int  # overpayment, in value
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "action": self.action,
+            "building": self.building,
+            "paid": list(self.paid),
+            "shown": list(self.shown),
+            "gained": list(self.gained),
+            "vp": self.vp,
+            "drew": self.drew,
+            "lost": self.lost,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BrowniesState:
+    """Everything about one table. Decks are top first; discards oldest first (the last is the top)."""
+
+    phase: Phase
+    seats: int
+    start_seat: Seat
+    active_seat: Seat
+    turn: int  # global turn number, from 1
+    round: int  # from 1; grows when play returns to the start seat
+    main_action_done: bool
+    brownies_used: tuple[str, ...]  # in the order used this turn
+    players: tuple[Player, ...]
+    building_row: tuple[str, ...]
+    building_deck: tuple[str, ...]
+    secondary_row: tuple[str, ...]
+    secondary_deck: tuple[str, ...]
+    secondary_discard: tuple[str, ...]
+    primary_row: tuple[Stack, ...]
+    primary_deck: tuple[str, ...]
+    primary_discard: tuple[str, ...]
+    piles: tuple[int, ...]  # resource pile counts, in RESOURCES order
+    vp_supply: int
+    removed_basics: tuple[str, ...]  # face down, never revealed (§3.2 step 1)
+    funds_out: tuple[str, ...]  # unused funds, then spent funds in the order paid
+    round_limit: int  # 0: off (§7)
+    reveal_hands_at_end: bool
+    moves: tuple[Move, ...]  # this turn's moves so far
+    previous_moves: tuple[Move, ...]  # the moves of the turn before
+    end_reason: str | None  # "ten_points", "vp_supply_empty" or "round_limit" once over (§6)
+    winners: tuple[Seat, ...]
+
+
+def dump(state: BrowniesState) -> dict[str, object]:
+    """Plain JSON from which `load` rebuilds an equal state; server-side only (holds every secret)."""
+    return {
+        "phase": state.phase.value,
+        "seats": state.seats,
+        "start_seat": state.start_seat,
+        "active_seat": state.active_seat,
+        "turn": state.turn,
+        "round": state.round,
+        "main_action_done": state.main_action_done,
+        "brownies_used": list(state.brownies_used),
+        "players": [
+            {"hand": list(p.hand), "hidden": list(p.hidden), "area": list(p.area), "vp_cards": p.vp_cards}
+            for p in state.players
+        ],
+        "building_row": list(state.building_row),
+        "building_deck": list(state.building_deck),
+        "secondary_row": list(state.secondary_row),
+        "secondary_deck": list(state.secondary_deck),
+        "secondary_discard": list(state.secondary_discard),
+        "primary_row": [[kind, count] for kind, count in state.primary_row],
+        "primary_deck": list(state.primary_deck),
+        "primary_discard": list(state.primary_discard),
+        "piles": list(state.piles),
+        "vp_supply": state.vp_supply,
+        "removed_basics": list(state.removed_basics),
+        "funds_out": list(state.funds_out),
+        "round_limit": state.round_limit,
+        "reveal_hands_at_end": state.reveal_hands_at_end,
+        "moves": [move.to_json() for move in state.moves],
+        "previous_moves": [move.to_json() for move in state.previous_moves],
+        "end_reason": state.end_reason,
+        "winners": list(state.winners),
+    }
+
+
+def load(data: dict[str, object]) -> BrowniesState:
+    """The state `dump` wrote; raises ValueError on anything else."""
+    return BrowniesState(
+        phase=Phase(_str(data["phase"])),
+        seats=_int(data["seats"]),
+        start_seat=_int(data["start_seat"]),
+        active_seat=_int(data["active_seat"]),
+        turn=_int(data["turn"]),
+        round=_int(data["round"]),
+        main_action_done=_bool(data["main_action_done"]),
+        brownies_used=_strs(data["brownies_used"]),
+        players=tuple(_player(_dict(p)) for p in _list(data["players"])),
+        building_row=_strs(data["building_row"]),
+        building_deck=_strs(data["building_deck"]),
+        secondary_row=_strs(data["secondary_row"]),
+        secondary_deck=_strs(data["secondary_deck"]),
+        secondary_discard=_strs(data["secondary_discard"]),
+        primary_row=tuple(_stack(_list(stack)) for stack in _list(data["primary_row"])),
+        primary_deck=_strs(data["primary_deck"]),
+        primary_discard=_strs(data["primary_discard"]),
+        piles=tuple(_int(count) for count in _list(data["piles"])),
+        vp_supply=_int(data["vp_supply"]),
+        removed_basics=_strs(data["removed_basics"]),
+        funds_out=_strs(data["funds_out"]),
+        round_limit=_int(data["round_limit"]),
+        reveal_hands_at_end=_bool(data["reveal_hands_at_end"]),
+        moves=tuple(_move(_dict(m)) for m in _list(data["moves"])),
+        previous_moves=tuple(_move(_dict(m)) for m in _list(data["previous_moves"])),
+        end_reason=None if data["end_reason"] is None else _str(data["end_reason"]),
+        winners=tuple(_int(seat) for seat in _list(data["winners"])),
+    )
+
+
+def _player(data: dict[str, object]) -> Player:
+    return Player(
+        hand=_strs(data["hand"]),
+        hidden=_strs(data["hidden"]),
+        area=_strs(data["area"]),
+        vp_cards=_int(data["vp_cards"]),
+    )
+
+
+def _move(data: dict[str, object]) -> Move:
+    building = data["building"]
+    return Move(
+        seat=_int(data["seat"]),
+        action=_str(data["action"]),
+        building=None if building is None else _str(building),
+        paid=_strs(data["paid"]),
+        shown=_strs(data["shown"]),
+        gained=_strs(data["gained"]),
+        vp=_int(data["vp"]),
+        drew=_int(data["drew"]),
+        lost=_int(data["lost"]),
+    )
+
+
+def _stack(data: list[object]) -> Stack:
+    kind, count = data
+    return _str(kind), _int(count)
+
+
+def _str(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected a boolean, got {value!r}")
+    return value
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def _dict(value: object) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object, got {value!r}")
+    return value
+
+
+def _strs(value: object) -> tuple[str, ...]:
+    items = _list(value)
+    if not set(map(type, items)) <= {str}:  # one C-level pass: card lists are long and loaded often
+        raise ValueError(f"expected a list of strings, got {value!r}")
+    return tuple(items)
