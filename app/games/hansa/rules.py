@@ -273,93 +273,84 @@ def _check_play(state: HansaState, seat: Seat, play: Play) -> None:
         raise _illegal("slot_empty")
 
 
-def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[HansaState]:
-    _check_play(state, seat, play)
-    player = state.players[seat]
-    card = play.card
-    turn = state.turns_taken + 1
+def _lay(player: Player, seat: Seat, card: str, face: str, when: tuple[int, int]) -> tuple[Player, list[Event]]:
+    """Effect 1: the card leaves the hand face up or face down, with what the table learns (§5)."""
     hand = tuple(c for c in player.hand if c != card)
-    events: list[Event] = []
-    # Effect 1 and §5: a face-down play makes every known hand card "in hand or face down".
-    if play.face == "up":
-        player = replace(
+    if face == "up":
+        laid = replace(
             player,
             hand=hand,
             known=tuple(c for c in player.known if c != card),
             unplaced=tuple(c for c in player.unplaced if c != card),
             tableau_up=player.tableau_up + (card,),
         )
-        events.append(Event("card_played_face_up", {"seat": seat, "card": card}))
-    else:
-        player = replace(
-            player,
-            hand=hand,
-            known=(),
-            unplaced=sort_cards(set(player.unplaced) | set(player.known)),
-            tableau_down=player.tableau_down + (card,),
-            down_turns=player.down_turns + ((state.round, turn),),
-        )
-        # §5: the public line names no card; only the owner's copy does.
-        events.append(Event("card_played_face_down", {"seat": seat}))
-        events.append(Event("card_played_face_down", {"seat": seat, "card": card}, frozenset((seat,))))
+        return laid, [Event("card_played_face_up", {"seat": seat, "card": card})]
+    # §5: the table can no longer tell which known card went down, so all become "unplaced".
+    laid = replace(
+        player,
+        hand=hand,
+        known=(),
+        unplaced=sort_cards(set(player.unplaced) | set(player.known)),
+        tableau_down=player.tableau_down + (card,),
+        down_turns=player.down_turns + (when,),
+    )
+    # The public line names no card, so it is the same whichever card went down.
+    return laid, [
+        Event("card_played_face_down", {"seat": seat}),
+        Event("card_played_face_down", {"seat": seat, "card": card}, frozenset((seat,))),
+    ]
+
+
+def _trigger(state: HansaState, space: int, before: int, prosperity: list[int]) -> Trigger | None:
+    """The trigger a take from a space of `before` cards causes, if any, moving its marker in `prosperity`.
+
+    Effect 4 [interpretation §8.1, §8.2]: only the take from 3 cards to 2, by the k-th delta.
+    """
+    if before != 3 or state.triggered[space]:
+        return None
+    ordinal = state.triggers_this_round + 1
+    delta = TRIGGER_DELTAS[ordinal - 1]
+    prosperity[space] = min(TRACK_END, max(0, prosperity[space] + delta))  # [house rule] clamp
+    return Trigger(CITIES[space], ordinal, delta, prosperity[space])
+
+
+def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[HansaState]:
+    """The effects of §4.4 in order, then the next turn, or the round's end."""
+    _check_play(state, seat, play)
+    turn = state.turns_taken + 1
+    player, events = _lay(state.players[seat], seat, play.card, play.face, (state.round, turn))
     prosperity = list(state.prosperity)
-    adjust_city, adjust_delta = None, 0
+    adjusted = 0
     if play.adjust is not None:  # effect 2
         c = CITY_INDEX[play.adjust.city]
-        adjust_city, adjust_delta = CITIES[c], play.adjust.delta
-        prosperity[c] += adjust_delta
-        data = {"seat": seat, "city": adjust_city.value, "delta": adjust_delta, "position": prosperity[c]}
+        prosperity[c] += play.adjust.delta
+        adjusted = prosperity[c]
+        data = {"seat": seat, "city": play.adjust.city, "delta": play.adjust.delta, "position": adjusted}
         events.append(Event("prosperity_adjusted", data))
-    adjust_position = prosperity[CITY_INDEX[adjust_city]] if adjust_city is not None else 0
-    board = state.board
-    taken: Slot | None = None
-    trigger: Trigger | None = None
+    board, taken, trigger = state.board, None, None
     triggers, triggered = state.triggers_this_round, state.triggered
     if play.take is not None:  # effect 3
-        space = CITY_INDEX[play.take.space]
+        space, slot = CITY_INDEX[play.take.space], play.take.slot
         row = board[space]
-        taken = row[play.take.slot]
-        after = row[: play.take.slot] + row[play.take.slot + 1 :]
-        board = board[:space] + (after,) + board[space + 1 :]
-        screen = player.screen
+        taken = row[slot]
+        board = board[:space] + (row[:slot] + row[slot + 1 :],) + board[space + 1 :]
+        screen = list(player.screen)
         if taken.cube is not None:
-            colour = CITY_INDEX[taken.cube]
-            screen = screen[:colour] + (screen[colour] + 1,) + screen[colour + 1 :]
+            screen[CITY_INDEX[taken.cube]] += 1
         player = replace(
             player,
             hand=sort_cards(player.hand + (taken.card,)),
             known=sort_cards(player.known + (taken.card,)),
-            screen=screen,
+            screen=tuple(screen),
         )
-        events.append(
-            Event("card_taken", {"seat": seat, "space": play.take.space, "slot": play.take.slot, **slot_json(taken)})
-        )
-        # Effect 4 [interpretation §8.1, §8.2]: the take from 3 cards to 2 moves by the k-th delta.
-        if len(row) == 3 and not triggered[space]:
-            triggers += 1
-            delta = TRIGGER_DELTAS[triggers - 1]
-            prosperity[space] = min(TRACK_END, max(0, prosperity[space] + delta))  # [house rule] clamp
-            triggered = triggered[:space] + (triggers,) + triggered[space + 1 :]
-            trigger = Trigger(CITIES[space], triggers, delta, prosperity[space])
-            events.append(
-                Event(
-                    "prosperity_triggered",
-                    {"city": CITIES[space].value, "ordinal": triggers, "delta": delta, "position": prosperity[space]},
-                )
-            )
-    last = LastTurn(
-        seat,
-        state.round,
-        turn,
-        card if play.face == "up" else None,
-        adjust_city,
-        adjust_delta,
-        adjust_position,
-        taken,
-        None if play.take is None else CITIES[CITY_INDEX[play.take.space]],
-        0 if play.take is None else play.take.slot,
-        trigger,
-    )
+        events.append(Event("card_taken", {"seat": seat, "space": play.take.space, "slot": slot, **slot_json(taken)}))
+        trigger = _trigger(state, space, len(row), prosperity)
+        if trigger is not None:
+            triggers = trigger.ordinal
+            triggered = triggered[:space] + (trigger.ordinal,) + triggered[space + 1 :]
+            data = {"city": trigger.city.value, "ordinal": trigger.ordinal, "delta": trigger.delta}
+            events.append(Event("prosperity_triggered", {**data, "position": trigger.position}))
+    card = play.card if play.face == "up" else None  # §5: a face-down card stays unnamed
     state = replace(
         state,
         players=state.players[:seat] + (player,) + state.players[seat + 1 :],
@@ -368,7 +359,7 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
         triggers_this_round=triggers,
         triggered=triggered,
         turns_taken=turn,
-        last_turn=last,
+        last_turn=LastTurn(seat, state.round, turn, card, play.adjust, adjusted, play.take, taken, trigger),
     )
     if turn < state.seats * TURNS_PER_ROUND[state.seats]:  # effect 5
         return Transition(replace(state, current_player=(seat + 1) % state.seats), tuple(events))

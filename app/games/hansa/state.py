@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.engine import Commits, Seat
+from app.games.hansa.actions import Adjust, Take
 from app.games.hansa.cards import City
 
 
@@ -55,12 +56,10 @@ class LastTurn:
     round: int
     turn: int
     card: str | None  # the face-up card; None for a face-down play
-    adjust_city: City | None
-    adjust_delta: int
-    adjust_position: int
-    take: Slot | None
-    take_space: City | None
-    take_slot: int
+    adjust: Adjust | None
+    adjusted: int  # the adjusted marker's new position; 0 without an adjustment
+    take: Take | None
+    taken: Slot | None
     trigger: Trigger | None
 
 
@@ -226,30 +225,37 @@ def _last_turn_json(turn: LastTurn | None) -> dict[str, object] | None:
         "round": turn.round,
         "turn": turn.turn,
         "card": turn.card,
-        "adjust": [_name(turn.adjust_city), turn.adjust_delta, turn.adjust_position],
-        "take": [_slot_json(turn.take), _name(turn.take_space), turn.take_slot],
+        "adjust": None if turn.adjust is None else turn.adjust.to_json(),
+        "adjusted": turn.adjusted,
+        "take": None if turn.take is None else turn.take.to_json(),
+        "taken": _slot_json(turn.taken),
         "trigger": _trigger_json(turn.trigger),
     }
+
+
+def _pair(value: object, names: tuple[str, str]) -> tuple[str, int] | None:
+    if value is None:
+        return None
+    data = _dict(value)
+    return str(data[names[0]]), _int(data[names[1]])
 
 
 def _last_turn(value: object) -> LastTurn | None:
     if value is None:
         return None
     data = _dict(value)
-    adjust_city, adjust_delta, adjust_position = _list(data["adjust"])
-    take, take_space, take_slot = _list(data["take"])
     card = data["card"]
+    adjust = _pair(data["adjust"], ("city", "delta"))
+    take = _pair(data["take"], ("space", "slot"))
     return LastTurn(
         _int(data["seat"]),
         _int(data["round"]),
         _int(data["turn"]),
         None if card is None else str(card),
-        _city(adjust_city),
-        _int(adjust_delta),
-        _int(adjust_position),
-        _slot(take),
-        _city(take_space),
-        _int(take_slot),
+        None if adjust is None else Adjust(*adjust),
+        _int(data["adjusted"]),
+        None if take is None else Take(*take),
+        _slot(data["taken"]),
         _trigger(data["trigger"]),
     )
 

@@ -80,12 +80,8 @@ def _last_turn_json(turn: LastTurn | None) -> dict[str, object] | None:
         "turn": turn.turn,
         "face": "down" if turn.card is None else "up",
         "card": turn.card,
-        "adjust": None
-        if turn.adjust_city is None
-        else {"city": turn.adjust_city.value, "delta": turn.adjust_delta, "position": turn.adjust_position},
-        "take": None
-        if turn.take is None or turn.take_space is None
-        else {"space": turn.take_space.value, "slot": turn.take_slot, **slot_json(turn.take)},
+        "adjust": None if turn.adjust is None else {**turn.adjust.to_json(), "position": turn.adjusted},
+        "take": None if turn.take is None or turn.taken is None else {**turn.take.to_json(), **slot_json(turn.taken)},
         "trigger": None
         if turn.trigger is None
         else {
