@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
 
 from app.engine import Seat
 
@@ -219,4 +220,4 @@ def _strs(value: object) -> tuple[str, ...]:
     items = _list(value)
     if not set(map(type, items)) <= {str}:  # one C-level pass: card lists are long and loaded often
         raise ValueError(f"expected a list of strings, got {value!r}")
-    return tuple(items)
+    return tuple(cast(list[str], items))
