@@ -1,0 +1,92 @@
+"""What one seat (None: a spectator) may see of a table (§5), as JSON: an allow-list."""
+
+from app.engine import Seat
+from app.games.brownies.cards import CARDS, HAND_LIMIT, RESOURCES, WINNING_VP, Card
+from app.games.brownies.legal import legal_actions
+from app.games.brownies.rules import awaiting, outcome, vp
+from app.games.brownies.state import BrowniesState, Phase, Player
+
+
+def _card_json(card: Card) -> dict[str, object]:
+    brownie = card.brownie
+    return {
+        "id": card.id,
+        "class": card.cls.value,
+        "ja": card.ja,
+        "en": card.en,
+        "value": card.value,
+        "vp": card.vp,
+        "recipe": [{"kind": icon.kind, "show": icon.show} for icon in card.recipe],
+        "brownie": None
+        if brownie is None
+        else {
+            "form": brownie.form.value,
+            "inputs": [{"kind": icon.kind, "show": icon.show} for icon in brownie.inputs],
+            "gain": brownie.gain,
+            "vp": brownie.vp,
+        },
+    }
+
+
+# Printed card data, the same for every view: treat as read-only.
+CATALOG: dict[str, object] = {kind: _card_json(card) for kind, card in CARDS.items()}
+
+
+def view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
+    """The table as `seat` sees it: hidden General Store draws of others only as a count."""
+    result = outcome(state)
+    reveal_all = state.phase is Phase.GAME_OVER and state.reveal_hands_at_end  # §5: hands shown at the end
+    own = state.players[seat] if seat is not None else None
+    return {
+        "phase": state.phase.value,
+        "awaiting": sorted(awaiting(state)),
+        "legal": [action.to_json() for action in legal_actions(state, seat)] if seat is not None else [],
+        "outcome": None if result is None else result.to_json(),
+        "seat": seat,
+        "seats": state.seats,
+        "start_seat": state.start_seat,
+        "active_seat": state.active_seat,
+        "turn": state.turn,
+        "round": state.round,
+        "round_limit": state.round_limit,
+        "main_action_done": state.main_action_done,
+        "brownies_used": list(state.brownies_used),
+        "players": [
+            _player_json(index, player, reveal_all or index == seat) for index, player in enumerate(state.players)
+        ],
+        "secret": None if own is None else list(own.hidden),
+        "market": {
+            "building_row": list(state.building_row),
+            "building_deck": len(state.building_deck),
+            "secondary_row": list(state.secondary_row),
+            "secondary_deck": len(state.secondary_deck),
+            "secondary_discard": list(state.secondary_discard),
+            "primary_row": [{"kind": kind, "count": count} for kind, count in state.primary_row],
+            "primary_deck": len(state.primary_deck),
+            "primary_discard": list(state.primary_discard),
+            "resource_piles": dict(zip(RESOURCES, state.piles, strict=True)),
+            "vp_supply": state.vp_supply,
+        },
+        "removed": {"basic_buildings": len(state.removed_basics), "funds": list(state.funds_out)},
+        "turn_moves": [move.to_json() for move in state.moves],
+        "previous_moves": [move.to_json() for move in state.previous_moves],
+        "hand_limit": HAND_LIMIT,
+        "winning_vp": WINNING_VP,
+        "cards": CATALOG,
+    }
+
+
+def _player_json(index: Seat, player: Player, sees_all: bool) -> dict[str, object]:
+    hand = list(player.hand)
+    if not sees_all:
+        for kind in player.hidden:  # §5: the others see every card but the hidden ones
+            hand.remove(kind)
+    return {
+        "seat": index,
+        "hand": hand,
+        "hidden": len(player.hand) - len(hand),
+        "hand_size": len(player.hand),
+        "area": list(player.area),
+        "vp_cards": player.vp_cards,
+        "vp": vp(player),
+    }
