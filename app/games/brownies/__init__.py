@@ -1,0 +1,36 @@
+"""Farm with Brownies (ファームウィズブラウニーズ): the rules as a GameRules value."""
+
+from app.engine import GameRules, Option
+from app.games.brownies.actions import Action, parse_action
+from app.games.brownies.bot import choose
+from app.games.brownies.legal import legal_actions
+from app.games.brownies.proofs import inventory, redeal_hidden
+from app.games.brownies.rules import apply, awaiting, outcome, setup
+from app.games.brownies.state import BrowniesState, dump, load
+from app.games.brownies.view import view
+
+OPTIONS = (  # §7; `players` and `seed` belong to the table itself
+    Option("start_player", "seat", None),
+    Option("resource_supply", "choice", "printed", ("printed", "per_player")),
+    Option("round_limit", "choice", 0, (0, 10, 15, 20, 25, 30, 40, 50)),
+    Option("reveal_hands_at_end", "bool", True),
+)
+
+RULES: GameRules[BrowniesState, Action] = GameRules(
+    slug="brownies",
+    title={"en": "Farm with Brownies", "ja": "ファームウィズブラウニーズ"},
+    seat_counts=frozenset({2, 3, 4}),
+    options=OPTIONS,
+    setup=setup,
+    awaiting=awaiting,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    parse_action=parse_action,
+    dump=dump,
+    load=load,
+    redeal_hidden=redeal_hidden,
+    inventory=inventory,
+    bot=choose,
+)

@@ -1,0 +1,146 @@
+"""A heuristic player that sees only its seat's view.
+
+Every legal action gets a score from what it visibly moves, and the best one is played (ties
+broken at random); the main action is always taken, then brownies while one scores above zero,
+then end_turn. A score adds up:
+
+- 6 per VP gained (a building's printed VP, or VP cards from a Score brownie);
+- the value of the cards gained minus the value of the cards paid (a General Store draw counts 2);
+- 2 for a building with brownies that could work now or soon (its inputs are in hand or market);
+- 1 for each gained card that the hand needs for a recipe of a building in the row or for an
+  owned building's brownies, and minus 1 for each such card paid away;
+- minus 1 for filling the hand to its limit.
+"""
+
+from collections import Counter
+from random import Random
+from typing import cast
+
+_VP_WEIGHT = 6
+_DRAW_VALUE = 2  # a primary good is worth 2 or 3
+_BROWNIE_BONUS = 2
+_WANTED_BONUS = 1
+_FULL_HAND_PENALTY = 1
+
+Json = dict[str, object]
+
+
+def choose(view: Json, rng: Random) -> Json:
+    """One action from view["legal"], the best by the heuristic above."""
+    legal = cast(list[Json], view["legal"])
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    table = _Table(view)
+    scored = [(table.score(action), rng.random(), index) for index, action in enumerate(legal)]
+    best_score, _, best = max(scored)
+    end = next((i for i, action in enumerate(legal) if action["type"] == "end_turn"), None)
+    if end is not None and best_score <= 0:
+        return legal[end]  # §4.6: brownies are optional; stop when none pays off
+    return legal[best]
+
+
+class _Table:
+    """What the seat knows, arranged for scoring."""
+
+    def __init__(self, view: Json) -> None:
+        self.cards = cast(dict[str, Json], view["cards"])
+        seat = cast(int, view["seat"])
+        me = cast(list[Json], view["players"])[seat]
+        self.hand = Counter(cast(list[str], me["hand"]))
+        self.area = cast(list[str], me["area"])
+        self.hand_limit = cast(int, view["hand_limit"])
+        market = cast(Json, view["market"])
+        self.wanted = self._wanted(cast(list[str], market["building_row"]))
+
+    def _wanted(self, building_row: list[str]) -> Counter[str]:
+        """Cards still missing for the recipes of the row's buildings and the inputs of owned brownies."""
+        wanted: Counter[str] = Counter()
+        icons = [icon for building in building_row for icon in self._icons(building, "recipe")]
+        icons += [icon for building in self.area for icon in self._brownie_inputs(building)]
+        for kind in {cast(str, icon["kind"]) for icon in icons}:
+            wanted[kind] = 1
+        return wanted - self.hand
+
+    def _icons(self, kind: str, key: str) -> list[Json]:
+        return cast(list[Json], self.cards[kind][key])
+
+    def _brownie_inputs(self, building: str) -> list[Json]:
+        brownie = self.cards[building]["brownie"]
+        return [] if brownie is None else cast(list[Json], cast(Json, brownie)["inputs"])
+
+    def _value(self, kinds: list[str]) -> int:
+        return sum(cast(int, self.cards[kind]["value"]) for kind in kinds)
+
+    def score(self, action: Json) -> float:
+        """The heuristic worth of `action` for this seat (see the module docstring)."""
+        kind = action["type"]
+        if kind == "end_turn":
+            return 0.0
+        paid, shown, gained, vp, drew = self._effects(action)
+        score = float(self._value(gained) - self._value(paid) + _DRAW_VALUE * drew)
+        score += _VP_WEIGHT * vp
+        goods = [card for card in gained if not self._is_building(card)]
+        buildings = [card for card in gained if self._is_building(card)]
+        score += _BROWNIE_BONUS * sum(1 for building in buildings if self._brownies_look_useful(building))
+        still_wanted = self.wanted.copy()
+        for card in goods:
+            if still_wanted[card] > 0:
+                score += _WANTED_BONUS
+                still_wanted[card] -= 1
+        score -= _WANTED_BONUS * sum(1 for card in paid if self._needed(card))
+        if sum(self.hand.values()) - len(paid) + len(goods) + drew >= self.hand_limit:
+            score -= _FULL_HAND_PENALTY
+        return score
+
+    def _effects(self, action: Json) -> tuple[list[str], list[str], list[str], int, int]:
+        """Cards paid, shown and gained, VP gained and cards drawn face down, as the action will do."""
+        kind = action["type"]
+        if kind == "produce":
+            target = cast(str, action["target"])
+            icons = self._icons(target, "recipe")
+            paid = [cast(str, icon["kind"]) for icon in icons if not icon["show"]]
+            shown = [cast(str, icon["kind"]) for icon in icons if icon["show"]]
+            return paid, shown, [target], self._printed_vp([target]), 0
+        pay, take = _as_list(action.get("pay")), _as_list(action.get("take"))
+        if kind == "trade":
+            return pay, [], take, self._printed_vp(take), 0
+        brownie = cast(Json, self.cards[cast(str, action["building"])]["brownie"])
+        form = brownie["form"]
+        if form in ("convert", "score"):
+            icons = cast(list[Json], brownie["inputs"])
+            paid = [cast(str, icon["kind"]) for icon in icons if not icon["show"]]
+            shown = [cast(str, icon["kind"]) for icon in icons if icon["show"]]
+            gain = brownie["gain"]
+            return paid, shown, [] if gain is None else [cast(str, gain)], cast(int, brownie["vp"]), 0
+        if form == "money_changer":
+            return pay, [], [], cast(int, brownie["vp"]), 0
+        if form == "general_store":
+            return pay, [], [], 0, 1
+        return pay, [], take, self._printed_vp(take), 0
+
+    def _printed_vp(self, kinds: list[str]) -> int:
+        return sum(cast(int, self.cards[kind]["vp"]) for kind in kinds)
+
+    def _is_building(self, kind: str) -> bool:
+        return self.cards[kind]["class"] in ("basic_building", "building")
+
+    def _brownies_look_useful(self, building: str) -> bool:
+        brownie = self.cards[building]["brownie"]
+        if brownie is None:
+            return False
+        inputs = cast(list[Json], cast(Json, brownie)["inputs"])
+        return not inputs or any(self.hand[cast(str, icon["kind"])] for icon in inputs)
+
+    def _needed(self, card: str) -> bool:
+        """Whether paying `card` breaks a recipe the hand is close to (another copy is not held)."""
+        return self.hand[card] == 1 and card in self._recipe_kinds()
+
+    def _recipe_kinds(self) -> set[str]:
+        icons = [icon for building in self.area for icon in self._brownie_inputs(building)]
+        return {cast(str, icon["kind"]) for icon in icons}
+
+
+def _as_list(value: object) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else cast(list[str], value)
