@@ -3,6 +3,7 @@
 import json
 from collections import Counter
 from collections.abc import Mapping, MutableSequence, Sequence
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -771,3 +772,31 @@ def test_events_are_past_tense_and_json() -> None:
         "drew": 0,
         "lost": 0,
     }
+
+
+def test_rules_panel_marks_every_tagged_point_in_both_languages() -> None:
+    panel = (Path(__file__).parents[2] / "templates" / "rules" / "brownies.html").read_text(encoding="utf-8")
+    english, japanese = panel.split('<section lang="ja">')
+    assert english.lstrip().startswith('<section lang="en">')
+    # §8: seven interpretations; §8.12, §8.13 and the round limit are house rules; the cards house data.
+    for en, ja, count in (
+        ("interpretation", "解釈", 7),
+        ("house rule", "ハウスルール", 3),
+        ("house data", "ハウスデータ", 3),
+    ):
+        assert english.count(f'<em class="tag">{en}</em>') == count
+        assert japanese.count(f'<em class="tag">{ja}</em>') == count
+    for term in (
+        "資源",
+        "1次商品",
+        "2次商品",
+        "基本建物",
+        "開業資金",
+        "勝利点",
+        "生産",
+        "売買",
+        "ブラウニーアクション",
+        "工務店",
+        "万屋",
+    ):
+        assert term in japanese
