@@ -798,5 +798,8 @@ def test_rules_panel_marks_every_tagged_point_in_both_languages() -> None:
         "ブラウニーアクション",
         "工務店",
         "万屋",
+        "交易所",
+        "卸問屋",
+        "市場",
     ):
         assert term in japanese
