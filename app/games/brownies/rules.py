@@ -41,6 +41,15 @@ from app.games.brownies.state import BrowniesState, Move, Phase, Player
 
 def setup(seats: int, options: Mapping[str, object], rng: Random) -> BrowniesState:
     """The table before turn 1 (§3.2), drawing from `rng` in exactly the order of §3.3."""
+    start = options.get("start_player")
+    supply = options.get("resource_supply", "printed")
+    round_limit = options.get("round_limit", 0)
+    reveal = options.get("reveal_hands_at_end", True)
+    if not (start is None or (type(start) is int and 0 <= start < seats)) or supply not in ("printed", "per_player"):
+        raise ValueError(f"bad start_player {start!r} or resource_supply {supply!r}")
+    if type(round_limit) is not int or round_limit < 0 or not isinstance(reveal, bool):
+        raise ValueError(f"bad round_limit {round_limit!r} or reveal_hands_at_end {reveal!r}")
+
     basics = list(BASIC_BUILDINGS)
     rng.shuffle(basics)
     building_deck = list(BUILDINGS)
@@ -49,18 +58,8 @@ def setup(seats: int, options: Mapping[str, object], rng: Random) -> BrowniesSta
     rng.shuffle(secondary_deck)
     primary_deck = list(PRIMARY_CARDS)
     rng.shuffle(primary_deck)
-
-    start = options.get("start_player")
     if start is None:
         start = rng.randrange(seats)  # §3.3: the last draw of setup, only when random
-    if type(start) is not int or not 0 <= start < seats:
-        raise ValueError(f"start_player must be a seat index or None, not {start!r}")
-    supply = options.get("resource_supply", "printed")
-    piles = (seats,) * len(RESOURCES) if supply == "per_player" else PRINTED_PILES[seats]
-    round_limit = options.get("round_limit", 0)
-    reveal = options.get("reveal_hands_at_end", True)
-    if type(round_limit) is not int or round_limit < 0 or not isinstance(reveal, bool):
-        raise ValueError("round_limit must be a non-negative integer and reveal_hands_at_end a boolean")
 
     # §3.2 step 8: FUND_3 to the start seat, then clockwise; only FUND_3..FUND_(N+2) are used.
     hands = {(start + offset) % seats: (FUNDS[offset],) for offset in range(seats)}
@@ -83,7 +82,7 @@ def setup(seats: int, options: Mapping[str, object], rng: Random) -> BrowniesSta
         primary_row=(),
         primary_deck=tuple(primary_deck),
         primary_discard=(),
-        piles=piles,
+        piles=(seats,) * len(RESOURCES) if supply == "per_player" else PRINTED_PILES[seats],
         vp_supply=VP_CARDS,
         removed_basics=tuple(basics[seats + 1 :]),
         funds_out=FUNDS[seats:],
