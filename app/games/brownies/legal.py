@@ -1,13 +1,14 @@
 """The legal actions of a seat, listed in canonical form (§4.5: trades may be grouped for the UI).
 
 Every action listed here is accepted by `apply`, and `apply` accepts every other legal form too.
-Produce, end_turn, Trading Post and the param-less brownie actions are listed in full. Trades
-and value payments could run to thousands, so they are listed in the form that wastes least:
+Produce, end_turn and the param-less brownie actions are listed in full. Trades and value
+payments could run to thousands, so they are listed in the form that wastes least:
 
 - a payment of several cards (a many-for-one trade, Builder, Wholesaler, General Store, Money
   Changer) only if every paid card is needed to reach the value;
-- a one-card payment (a one-for-one or one-for-many trade, Market) takes either one building
-  it pays for, or as many copies of one good as fit, of the goods that lose the least value.
+- a one-card payment (a one-for-one or one-for-many trade, Trading Post, Market) takes either
+  one building it pays for, or as many copies of one good as fit (one for Trading Post), of the
+  goods that lose the least value.
 
 So some trade is listed whenever any trade is legal, and no listed trade for goods throws value
 away that another listed trade with the same payment would keep.
@@ -165,12 +166,12 @@ def _brownies(state: BrowniesState, hand: tuple[str, ...], market: dict[str, int
                 for target in row:
                     found += [UseBrownie(building, pay, (target,)) for pay in _tight(hand, VALUE[target])]
             case Form.TRADING_POST:
+                primaries = dict(state.primary_row)
                 found += [
-                    UseBrownie(building, (pay,), (take,))
+                    UseBrownie(building, (pay,), take)
                     for pay in dict.fromkeys(hand)
                     if CLASS[pay] is CardClass.PRIMARY
-                    for take, _ in state.primary_row
-                    if VALUE[take] <= VALUE[pay]
+                    for take in _thrifty_takes(primaries, VALUE[pay], 1, False)
                 ]
             case Form.MARKET:
                 room = HAND_LIMIT - len(hand) + 1
