@@ -6,9 +6,9 @@ then end_turn. A score adds up:
 
 - 6 per VP gained (a building's printed VP, or VP cards from a Score brownie);
 - the value of the cards gained minus the value of the cards paid (a General Store draw counts 2);
-- 2 for a building with brownies that could work now or soon (its inputs are in hand or market);
-- 1 for each gained card that the hand needs for a recipe of a building in the row or for an
-  owned building's brownies, and minus 1 for each such card paid away;
+- 2 for a building whose brownies could soon work (they need no fixed input, or the hand holds one);
+- 1 for each gained card that the hand lacks for a recipe of a building in the row or for an
+  owned building's brownies, and minus 1 for paying away the last copy of such a brownie input;
 - minus 1 for filling the hand to its limit.
 """
 
@@ -49,17 +49,11 @@ class _Table:
         self.hand = Counter(cast(list[str], me["hand"]))
         self.area = cast(list[str], me["area"])
         self.hand_limit = cast(int, view["hand_limit"])
-        market = cast(Json, view["market"])
-        self.wanted = self._wanted(cast(list[str], market["building_row"]))
-
-    def _wanted(self, building_row: list[str]) -> Counter[str]:
-        """Cards still missing for the recipes of the row's buildings and the inputs of owned brownies."""
-        wanted: Counter[str] = Counter()
-        icons = [icon for building in building_row for icon in self._icons(building, "recipe")]
-        icons += [icon for building in self.area for icon in self._brownie_inputs(building)]
-        for kind in {cast(str, icon["kind"]) for icon in icons}:
-            wanted[kind] = 1
-        return wanted - self.hand
+        building_row = cast(list[str], cast(Json, view["market"])["building_row"])
+        self.inputs = {_kind(icon) for building in self.area for icon in self._brownie_inputs(building)}
+        recipes = {_kind(icon) for building in building_row for icon in self._icons(building, "recipe")}
+        # One copy of each kind a row building's recipe or an owned brownie needs, less what is held.
+        self.wanted = Counter(recipes | self.inputs) - self.hand
 
     def _icons(self, kind: str, key: str) -> list[Json]:
         return cast(list[Json], self.cards[kind][key])
@@ -87,7 +81,7 @@ class _Table:
             if still_wanted[card] > 0:
                 score += _WANTED_BONUS
                 still_wanted[card] -= 1
-        score -= _WANTED_BONUS * sum(1 for card in paid if self._needed(card))
+        score -= _WANTED_BONUS * sum(1 for card in paid if self.hand[card] == 1 and card in self.inputs)
         if sum(self.hand.values()) - len(paid) + len(goods) + drew >= self.hand_limit:
             score -= _FULL_HAND_PENALTY
         return score
@@ -97,9 +91,7 @@ class _Table:
         kind = action["type"]
         if kind == "produce":
             target = cast(str, action["target"])
-            icons = self._icons(target, "recipe")
-            paid = [cast(str, icon["kind"]) for icon in icons if not icon["show"]]
-            shown = [cast(str, icon["kind"]) for icon in icons if icon["show"]]
+            paid, shown = _split(self._icons(target, "recipe"))
             return paid, shown, [target], self._printed_vp([target]), 0
         pay, take = _as_list(action.get("pay")), _as_list(action.get("take"))
         if kind == "trade":
@@ -107,9 +99,7 @@ class _Table:
         brownie = cast(Json, self.cards[cast(str, action["building"])]["brownie"])
         form = brownie["form"]
         if form in ("convert", "score"):
-            icons = cast(list[Json], brownie["inputs"])
-            paid = [cast(str, icon["kind"]) for icon in icons if not icon["show"]]
-            shown = [cast(str, icon["kind"]) for icon in icons if icon["show"]]
+            paid, shown = _split(cast(list[Json], brownie["inputs"]))
             gain = brownie["gain"]
             return paid, shown, [] if gain is None else [cast(str, gain)], cast(int, brownie["vp"]), 0
         if form == "money_changer":
@@ -129,15 +119,16 @@ class _Table:
         if brownie is None:
             return False
         inputs = cast(list[Json], cast(Json, brownie)["inputs"])
-        return not inputs or any(self.hand[cast(str, icon["kind"])] for icon in inputs)
+        return not inputs or any(self.hand[_kind(icon)] for icon in inputs)
 
-    def _needed(self, card: str) -> bool:
-        """Whether paying `card` breaks a recipe the hand is close to (another copy is not held)."""
-        return self.hand[card] == 1 and card in self._recipe_kinds()
 
-    def _recipe_kinds(self) -> set[str]:
-        icons = [icon for building in self.area for icon in self._brownie_inputs(building)]
-        return {cast(str, icon["kind"]) for icon in icons}
+def _kind(icon: Json) -> str:
+    return cast(str, icon["kind"])
+
+
+def _split(icons: list[Json]) -> tuple[list[str], list[str]]:
+    """The kinds an icon list pays, and the kinds it shows."""
+    return [_kind(icon) for icon in icons if not icon["show"]], [_kind(icon) for icon in icons if icon["show"]]
 
 
 def _as_list(value: object) -> list[str]:
