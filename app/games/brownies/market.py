@@ -24,24 +24,6 @@ def available(state: BrowniesState) -> dict[str, int]:
 class Draft:
     """A mutable working copy of the zones one action touches; `freeze` makes the new state."""
 
-    __slots__ = (
-        "state",
-        "seat",
-        "hand",
-        "hidden",
-        "area",
-        "vp_cards",
-        "piles",
-        "building_row",
-        "secondary_row",
-        "secondary_discard",
-        "primary_row",
-        "primary_deck",
-        "primary_discard",
-        "vp_supply",
-        "funds_out",
-    )
-
     def __init__(self, state: BrowniesState, seat: int) -> None:
         player = state.players[seat]
         self.state = state
@@ -119,12 +101,9 @@ class Draft:
 
     def draw_primary(self, rng: Random) -> tuple[str, bool]:
         """The top primary card, drawn face down into the hand (§4.6 General Store); and whether it reshuffled."""
-        reshuffled = not self.primary_deck
-        if reshuffled:  # §8.10: reshuffle the discard, now holding any goods just paid
-            self.primary_deck = self.primary_discard
-            rng.shuffle(self.primary_deck)
-            self.primary_discard = []
-        kind = self.primary_deck.pop(0)
+        # §8.10: an empty deck takes the discard, now holding any goods just paid; the check saw a card.
+        kind, reshuffled = _draw(self.primary_deck, self.primary_discard, rng)
+        assert kind is not None, "General Store was checked for a card to draw"
         self.hand.append(kind)
         self.hidden.append(kind)
         return kind, reshuffled
@@ -164,13 +143,10 @@ def refill(state: BrowniesState, rng: Random) -> tuple[BrowniesState, dict[str, 
     secondary_discard = list(state.secondary_discard)
     drawn_secondary: list[str] = []
     while len(secondary_row) < ROW_SIZE:
-        if not secondary_deck:
-            if not secondary_discard:
-                break  # §8.9: both empty, the row stays short
-            secondary_deck, secondary_discard = secondary_discard, []
-            rng.shuffle(secondary_deck)
-            reshuffled.append("secondary")
-        card = secondary_deck.pop(0)
+        card, shuffled = _draw(secondary_deck, secondary_discard, rng)
+        reshuffled += ["secondary"] * shuffled
+        if card is None:
+            break  # §8.9: deck and discard both empty, the row stays short
         secondary_row.append(card)
         drawn_secondary.append(card)
 
@@ -178,15 +154,12 @@ def refill(state: BrowniesState, rng: Random) -> tuple[BrowniesState, dict[str, 
     primary_deck, primary_discard = list(state.primary_deck), list(state.primary_discard)
     drawn_primary: list[str] = []
     while len(primary_row) < ROW_SIZE:
-        if not primary_deck:
-            if not primary_discard:
-                break
-            primary_deck, primary_discard = primary_discard, []
-            rng.shuffle(primary_deck)
-            reshuffled.append("primary")
-        card = primary_deck.pop(0)
+        card, shuffled = _draw(primary_deck, primary_discard, rng)
+        reshuffled += ["primary"] * shuffled
+        if card is None:
+            break
         drawn_primary.append(card)
-        primary_row = stack_onto(primary_row, card)
+        _stack_onto(primary_row, card)
 
     state = replace(
         state,
@@ -203,11 +176,24 @@ def refill(state: BrowniesState, rng: Random) -> tuple[BrowniesState, dict[str, 
     return state, drawn, reshuffled
 
 
-def stack_onto(row: list[Stack], card: str) -> list[Stack]:
-    """The primary row with `card` on its kind's stack, or on a new stack at the end (§4.1 step 3)."""
+def _draw(deck: list[str], discard: list[str], rng: Random) -> tuple[str | None, bool]:
+    """The top card of `deck` (None if deck and discard are empty), and whether the discard was reshuffled.
+
+    §3.3: a reshuffle takes the discard as it lies, oldest card first, and the first card after
+    `rng.shuffle` becomes the top of the new deck.
+    """
+    reshuffled = not deck and bool(discard)
+    if reshuffled:
+        deck[:] = discard
+        discard.clear()
+        rng.shuffle(deck)
+    return (deck.pop(0) if deck else None), reshuffled
+
+
+def _stack_onto(row: list[Stack], card: str) -> None:
+    """Put `card` on its kind's stack of the primary row, or on a new stack at the end (§4.1 step 3)."""
     for index, (kind, count) in enumerate(row):
         if kind == card:
             row[index] = (kind, count + 1)
-            return row
+            return
     row.append((card, 1))
-    return row
