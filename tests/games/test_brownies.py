@@ -700,6 +700,20 @@ def test_views_show_deck_sizes_only_and_never_the_removed_basics() -> None:
     text = json.dumps({key: value for key, value in seen.items() if key != "cards"})
     for card in state.removed_basics + state.building_deck + state.secondary_deck:
         assert card not in text
+    # The card catalog names kinds only as keys, so the view's strings name only cards it shows.
+    unseen = set(state.removed_basics + state.building_deck) - set(state.building_row)
+    assert not leaves(seen) & unseen
+
+
+def leaves(value: object) -> set[str]:
+    """Every string leaf of a JSON value; dict keys are not leaves."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(leaves(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(leaves(item) for item in value))
+    return set()
 
 
 def test_hands_are_revealed_at_the_end_unless_the_option_is_off() -> None:

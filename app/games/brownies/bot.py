@@ -23,6 +23,7 @@ _WANTED_BONUS = 1
 _FULL_HAND_PENALTY = 1
 
 Json = dict[str, object]
+Icons = dict[str, dict[str, int]]  # the view's icon lists: {"pay": {kind: n}, "show": {kind: n}}
 
 
 def choose(view: Json, rng: Random) -> Json:
@@ -50,17 +51,17 @@ class _Table:
         self.area = cast(list[str], me["area"])
         self.hand_limit = cast(int, view["hand_limit"])
         building_row = cast(list[str], cast(Json, view["market"])["building_row"])
-        self.inputs = {_kind(icon) for building in self.area for icon in self._brownie_inputs(building)}
-        recipes = {_kind(icon) for building in building_row for icon in self._icons(building, "recipe")}
+        self.inputs = {kind for building in self.area for kind in _kinds(self._brownie_inputs(building))}
+        recipes = {kind for building in building_row for kind in _kinds(self._icons(building, "recipe"))}
         # One copy of each kind a row building's recipe or an owned brownie needs, less what is held.
         self.wanted = Counter(recipes | self.inputs) - self.hand
 
-    def _icons(self, kind: str, key: str) -> list[Json]:
-        return cast(list[Json], self.cards[kind][key])
+    def _icons(self, kind: str, key: str) -> Icons:
+        return cast(Icons, self.cards[kind][key])
 
-    def _brownie_inputs(self, building: str) -> list[Json]:
+    def _brownie_inputs(self, building: str) -> Icons:
         brownie = self.cards[building]["brownie"]
-        return [] if brownie is None else cast(list[Json], cast(Json, brownie)["inputs"])
+        return {"pay": {}, "show": {}} if brownie is None else cast(Icons, cast(Json, brownie)["inputs"])
 
     def _value(self, kinds: list[str]) -> int:
         return sum(cast(int, self.cards[kind]["value"]) for kind in kinds)
@@ -99,9 +100,9 @@ class _Table:
         brownie = cast(Json, self.cards[cast(str, action["building"])]["brownie"])
         form = brownie["form"]
         if form in ("convert", "score"):
-            paid, shown = _split(cast(list[Json], brownie["inputs"]))
-            gain = brownie["gain"]
-            return paid, shown, [] if gain is None else [cast(str, gain)], cast(int, brownie["vp"]), 0
+            paid, shown = _split(cast(Icons, brownie["inputs"]))
+            gained = list(cast(dict[str, int], brownie["gain"]))
+            return paid, shown, gained, cast(int, brownie["vp"]), 0
         if form == "money_changer":
             return pay, [], [], cast(int, brownie["vp"]), 0
         if form == "general_store":
@@ -118,17 +119,18 @@ class _Table:
         brownie = self.cards[building]["brownie"]
         if brownie is None:
             return False
-        inputs = cast(list[Json], cast(Json, brownie)["inputs"])
-        return not inputs or any(self.hand[_kind(icon)] for icon in inputs)
+        inputs = _kinds(cast(Icons, cast(Json, brownie)["inputs"]))
+        return not inputs or any(self.hand[kind] for kind in inputs)
 
 
-def _kind(icon: Json) -> str:
-    return cast(str, icon["kind"])
+def _kinds(icons: Icons) -> set[str]:
+    return {*icons["pay"], *icons["show"]}
 
 
-def _split(icons: list[Json]) -> tuple[list[str], list[str]]:
-    """The kinds an icon list pays, and the kinds it shows."""
-    return [_kind(icon) for icon in icons if not icon["show"]], [_kind(icon) for icon in icons if icon["show"]]
+def _split(icons: Icons) -> tuple[list[str], list[str]]:
+    """The cards an icon list pays, and the cards it shows, repeats kept."""
+    paid, shown = icons["pay"], icons["show"]
+    return [k for k, n in paid.items() for _ in range(n)], [k for k, n in shown.items() for _ in range(n)]
 
 
 def _as_list(value: object) -> list[str]:

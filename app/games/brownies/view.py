@@ -1,7 +1,7 @@
 """What one seat (None: a spectator) may see of a table (§5), as JSON: an allow-list."""
 
 from app.engine import Seat
-from app.games.brownies.cards import CARDS, HAND_LIMIT, RESOURCES, WINNING_VP, Card
+from app.games.brownies.cards import CARDS, HAND_LIMIT, RESOURCES, WINNING_VP, Card, Icon
 from app.games.brownies.legal import legal_actions
 from app.games.brownies.rules import awaiting, outcome, vp
 from app.games.brownies.state import BrowniesState, Phase, Player
@@ -10,25 +10,34 @@ from app.games.brownies.state import BrowniesState, Phase, Player
 def _card_json(card: Card) -> dict[str, object]:
     brownie = card.brownie
     return {
-        "id": card.id,
         "class": card.cls.value,
         "ja": card.ja,
         "en": card.en,
         "value": card.value,
         "vp": card.vp,
-        "recipe": [{"kind": icon.kind, "show": icon.show} for icon in card.recipe],
+        "recipe": _icons_json(card.recipe),
         "brownie": None
         if brownie is None
         else {
             "form": brownie.form.value,
-            "inputs": [{"kind": icon.kind, "show": icon.show} for icon in brownie.inputs],
-            "gain": brownie.gain,
+            "inputs": _icons_json(brownie.inputs),
+            "gain": {} if brownie.gain is None else {brownie.gain: 1},
             "vp": brownie.vp,
         },
     }
 
 
-# Printed card data, the same for every view: treat as read-only.
+def _icons_json(icons: tuple[Icon, ...]) -> dict[str, dict[str, int]]:
+    """Icons as two multisets, {"pay": {kind: n}, "show": {kind: n}}, in printed order."""
+    found: dict[str, dict[str, int]] = {"pay": {}, "show": {}}
+    for icon in icons:
+        side = found["show" if icon.show else "pay"]
+        side[icon.kind] = side.get(icon.kind, 0) + 1
+    return found
+
+
+# The printed card data by kind, the same in every view (treat as read-only). Kind ids appear only
+# as keys here, so the strings of a view still tell exactly which cards that view has shown.
 CATALOG: dict[str, object] = {kind: _card_json(card) for kind, card in CARDS.items()}
 
 
