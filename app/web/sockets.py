@@ -67,12 +67,14 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             connection.push(_error("too_big", "That message is too large.", None))
             connection.end(TOO_BIG)
             return
-        if not bucket.take():
-            connection.push(_error("rate_limited", "Too many messages; slow down.", None))
-            continue
         try:
             message = client_message.validate_python(orjson.loads(text))
         except (orjson.JSONDecodeError, ValidationError):
+            message = None
+        if not bucket.take():  # answered with the action's id, so a client can retry that very action
+            connection.push(_error("rate_limited", "Too many messages; slow down.", getattr(message, "id", None)))
+            continue
+        if message is None:
             connection.push(_error("bad_message", "That message is not understood.", None))
             continue
         match message:

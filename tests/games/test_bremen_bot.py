@@ -16,10 +16,10 @@ def bot_game(seed: int, hard_mode: bool = False) -> tuple[BremenState, list[tupl
     brains = random.Random(seed)
     log: list[tuple[int, dict[str, object]]] = []
     while RULES.outcome(state) is None:
-        seat = min(RULES.awaiting(state))
-        seen = RULES.view(state, seat)
-        action = choose(seen, brains)
-        assert action in rows(seen, "legal")
+        # The first awaited seat whose bot wants to act (a seat that has passed only waits).
+        moves = ((s, choose(RULES.view(state, s), brains)) for s in sorted(RULES.awaiting(state)))
+        seat, action = next((s, a) for s, a in moves if a is not None)
+        assert action in rows(RULES.view(state, seat), "legal")
         log.append((seat, action))
         state = RULES.apply(state, seat, RULES.parse_action(action), rng_for(seed, len(log))).state
     return state, log

@@ -79,6 +79,11 @@ class Player:
                     self.table = message["table"]
                 self._updated.notify_all()
 
+    @property
+    def connected(self) -> bool:
+        """The socket is open and its messages are being read."""
+        return self._reader is not None and not self._reader.done()
+
     async def wait_for(self, predicate: Any, timeout: float = 10) -> None:
         async with self._updated:
             await asyncio.wait_for(self._updated.wait_for(predicate), timeout)
@@ -88,18 +93,24 @@ class Player:
         await self.socket.send(json.dumps(message))
 
     async def act(self, action: Message, version: int | None = None) -> Message:
-        """Sends an action and returns the server's answer to it: an ack or an error."""
-        client_id = f"a{next(_ids)}"
-        await self.send({"type": "act", "version": self.version if version is None else version,
-                         "action": action, "id": client_id})
-        answer: list[Message] = []
+        """Sends an action and returns the server's answer to it: an ack or an error.
 
-        def answered() -> bool:
-            answer[:] = [m for m in self.received if m.get("id") == client_id and m["type"] in {"ack", "error"}]
-            return bool(answer)
+        Like a browser, it waits and sends again when the server says it is sending too fast.
+        """
+        while True:
+            client_id = f"a{next(_ids)}"
+            await self.send({"type": "act", "version": self.version if version is None else version,
+                             "action": action, "id": client_id})
+            answer: list[Message] = []
 
-        await self.wait_for(answered)
-        return answer[0]
+            def answered() -> bool:
+                answer[:] = [m for m in self.received if m.get("id") == client_id and m["type"] in {"ack", "error"}]
+                return bool(answer)
+
+            await self.wait_for(answered)
+            if answer[0].get("code") != "rate_limited":
+                return answer[0]
+            await asyncio.sleep(0.2)
 
     async def disconnect(self) -> None:
         if self.socket is not None:
