@@ -9,10 +9,22 @@ from app.games.brownies.rules import apply, awaiting, outcome, setup
 from app.games.brownies.state import BrowniesState, dump, load
 from app.games.brownies.view import view
 
+
+class NumberChoice(Option):
+    """A choice among whole numbers that also takes a number's decimal text, as a lobby select sends it."""
+
+    __slots__ = ()
+
+    def parse(self, raw: object, seats: int) -> object:
+        if isinstance(raw, str) and raw.isdecimal():
+            raw = int(raw)
+        return Option.parse(self, raw, seats)
+
+
 OPTIONS = (  # §7; `players` and `seed` belong to the table itself
     Option("start_player", "seat", None),
     Option("resource_supply", "choice", "printed", ("printed", "per_player")),
-    Option("round_limit", "choice", 0, (0, 10, 15, 20, 25, 30, 40, 50)),
+    NumberChoice("round_limit", "choice", 0, (0, 10, 15, 20, 25, 30, 40, 50)),
     Option("reveal_hands_at_end", "bool", True),
 )
 
