@@ -43,6 +43,16 @@ def sqlite_server(sqlite_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     process.stop()
 
 
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def live_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One long-lived server per database kind, for tests that play on tables of their own."""
+    folder = tmp_path_factory.mktemp(f"live-{request.param}")
+    with database(request.param, folder) as url:
+        process = ServerProcess(url, folder / "server.log").start()
+        yield process
+        process.stop()
+
+
 @pytest.fixture(scope="session")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server on SQLite for the tests that need no fresh database of their own."""

@@ -127,10 +127,14 @@ class Player:
         return [m for m in self.received if m["type"] == "error"]
 
 
+# Table options that keep whole test games short where a game offers them (Brownies' round limit).
+SHORT_GAME_OPTIONS: dict[str, dict[str, Any]] = {"brownies": {"round_limit": 10}}
+
+
 async def seat_table(base_url: str, game: str, seats: int, options: dict[str, Any] | None = None) -> list[Player]:
     """A table with `seats` players joined through the API, started, and every socket open."""
     players = [Player(base_url, f"P{i}") for i in range(seats)]
-    code = await players[0].create(game, seats, options)
+    code = await players[0].create(game, seats, SHORT_GAME_OPTIONS.get(game, {}) if options is None else options)
     for player in players[1:]:
         await player.join(code)
     await players[0].start()

@@ -25,6 +25,7 @@ class ServerProcess:
     def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0,
                  command: list[str] | None = None, **settings: str) -> None:
         self.command = command or [sys.executable, "-m", "app"]
+        self.database_url = database_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path

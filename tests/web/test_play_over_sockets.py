@@ -12,8 +12,8 @@ TABLES = [(slug, n) for slug, rules in RULES_BY_SLUG.items() for n in sorted(rul
 
 
 @pytest.mark.parametrize(("game", "seats"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
-async def test_a_whole_game_over_sockets(server: ServerProcess, game: str, seats: int) -> None:
-    players = await seat_table(server.url, game, seats)
+async def test_a_whole_game_over_sockets(live_server: ServerProcess, game: str, seats: int) -> None:
+    players = await seat_table(live_server.url, game, seats)
     try:
         outcome = await play_to_end(players, Random(f"{game}{seats}"))
         assert outcome["result"] in {"win", "loss", "ranked"}
@@ -27,9 +27,9 @@ async def test_a_whole_game_over_sockets(server: ServerProcess, game: str, seats
             await player.close()
 
 
-async def test_a_spectator_sees_the_game_but_cannot_act(server: ServerProcess) -> None:
-    players = await seat_table(server.url, "bremen", 4)
-    watcher = Player(server.url, "watcher")
+async def test_a_spectator_sees_the_game_but_cannot_act(live_server: ServerProcess) -> None:
+    players = await seat_table(live_server.url, "bremen", 4)
+    watcher = Player(live_server.url, "watcher")
     try:
         await watcher.connect(players[0].code)
         assert watcher.view is not None and watcher.view["legal"] == []

@@ -1,0 +1,244 @@
+"""Three and four Chromium pages join Baroque by the invite link and play whole games by clicking.
+
+Every move is a click on the page's own controls: a card in the hand that carries `data-action`,
+or a select-then-confirm control (rank cards, then "Bid …"; "Keep" or a card, then "Commit …")
+whose confirm button carries the one legal action it sends.
+"""
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page
+
+from tests.browser.pages import create_table, invite_link, join_by_link, shoot
+from tests.support.server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+GAME_SECONDS = 170  # a whole game, every page clicking as soon as it may
+
+# What the page offers this seat now, read from its DOM (the renderer draws exactly view.legal).
+OFFER = """(() => {
+  const el = (q) => [...document.querySelectorAll(q)];
+  return {
+    over: Boolean(document.querySelector('.bq-final')),
+    idle: !document.querySelector('#app[data-busy]'),
+    ranks: el('.bq-rankrow button.bq-rank:not([disabled])').map((b) => b.dataset.rank),
+    plays: el('.bq-hand button.card[data-action]:not([disabled])').map((b) => JSON.parse(b.dataset.action).card),
+    keep: Boolean(document.querySelector('.bq-keep:not([disabled])')),
+    changes: el('.bq-hand button.card.toggle:not([disabled])').map((b) => b.dataset.card),
+    hand: el('.bq-hand .card').map((c) => c.dataset.card),
+    pressed: el('.baroque [aria-pressed="true"]').map((b) => b.dataset.rank ?? b.dataset.card ?? 'keep'),
+  };
+})()"""
+
+
+def number(card: str) -> int:
+    return int(card.split("-")[1])
+
+
+def strength(card: str) -> int:
+    return number(card) + (20 if card.startswith("black") else 0)
+
+
+def wanted_bid(hand: list[str]) -> int:
+    """A rough count of the tricks a hand takes: high blacks and tens."""
+    return sum(1 for card in hand if (card.startswith("black") and number(card) >= 6) or number(card) == 10)
+
+
+@dataclass
+class Shot:
+    """A screenshot of a moment: `ready` (JS) says it is on screen; `hold` (JS) keeps the page from
+    moving on until it is; the first of `select` on the page is clicked first (a choice shown, not confirmed)."""
+
+    name: str
+    page: Page
+    ready: str
+    hold: str = "false"
+    select: tuple[str, ...] = ()
+
+
+class Player:
+    """One page at the table, clicking its way through the game."""
+
+    def __init__(self, page: Page, seed: int) -> None:
+        self.page = page
+        self.rng = random.Random(seed)
+        self.moves = 0
+
+    async def step(self, offer: dict) -> bool:  # type: ignore[type-arg]
+        """Makes one move if the page offers one; False when there is nothing to do yet."""
+        page = self.page
+        if not offer["idle"]:
+            return False
+        if offer["ranks"]:
+            target = wanted_bid(offer["hand"])
+            rank = min(offer["ranks"], key=lambda r: (abs(int(r[-1]) - target), r))
+            if rank not in offer["pressed"]:
+                await page.click(f'.bq-rankrow button[data-rank="{rank}"]')
+            await self.confirm()
+            return True
+        if offer["plays"]:
+            cards = offer["plays"]
+            card = max(cards, key=strength) if self.rng.random() < 0.5 else self.rng.choice(cards)
+            await page.click(f'.bq-hand button.card[data-card="{card}"]')
+            self.moves += 1
+            return True
+        if offer["keep"]:
+            choice = self.rng.choice(offer["changes"]) if offer["changes"] and self.rng.random() < 0.45 else "keep"
+            if choice not in offer["pressed"]:
+                await page.click(".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]')
+            await self.confirm()
+            return True
+        return False
+
+    async def confirm(self) -> None:
+        """Clicks the confirm button once it carries the action of the selection made."""
+        button = self.page.locator(".bq-confirm[data-action]:not([disabled])")
+        await button.wait_for(timeout=5000)
+        action = json.loads(await button.get_attribute("data-action") or "{}")
+        assert action.get("type") in {"take_rank", "ball_keep", "ball_change"}
+        await button.click()
+        self.moves += 1
+
+
+async def play_to_the_end(players: list[Player], shots: list[Shot], tmp_path: Path) -> set[str]:
+    """Every page clicks whenever it may; the moments in `shots` are photographed on the way."""
+    taken: set[str] = set()
+    on_screen: set[str] = set()  # pending moments that some page showed when it last looked
+
+    async def moment(player: Player, mine: list[Shot], flags: list[list[bool]]) -> bool:
+        """Takes this page's pending shots; True while this page (or another's moment) says wait."""
+        for shot, (ready, hold) in zip(mine, flags, strict=True):
+            if ready:
+                for selector in shot.select:
+                    if await player.page.locator(selector).count():
+                        await player.page.locator(selector).first.click()
+                        break
+                await player.page.wait_for_timeout(450)  # past the flip
+                await shoot(player.page, shot.name, tmp_path)
+                taken.add(shot.name)
+                on_screen.discard(shot.name)
+                return True
+            if hold:
+                return True
+        return bool(on_screen)  # someone else's moment is on screen: do not move it on
+
+    async def run(player: Player) -> None:
+        while True:
+            mine = [s for s in shots if s.page is player.page and s.name not in taken]
+            checks = ", ".join(f"[Boolean({s.ready}), Boolean({s.hold})]" for s in mine)
+            seen = await player.page.evaluate(f"() => ({{ offer: {OFFER}, shots: [{checks}] }})")
+            offer = seen["offer"]
+            if offer["over"]:
+                return
+            for shot, (ready, _) in zip(mine, seen["shots"], strict=True):
+                (on_screen.add if ready else on_screen.discard)(shot.name)
+            if await moment(player, mine, seen["shots"]) or not await player.step(offer):
+                await player.page.wait_for_timeout(25)
+
+    try:
+        await asyncio.wait_for(asyncio.gather(*(run(p) for p in players)), GAME_SECONDS)
+    except TimeoutError:
+        pytest.fail(f"the game did not end in time; moves made: {[p.moves for p in players]}")
+    return taken
+
+
+async def seat_everyone(browser: Browser, url: str, seats: int, guests: list[tuple[str, str, int]],
+                        tmp_path: Path, shot: str | None) -> list[Page]:
+    host = await create_table(browser, url, "baroque", "Mina", seats=seats)
+    invite = await invite_link(host)
+    assert invite.endswith(host.url.rsplit("/", 1)[1])
+    pages = [host] + [await join_by_link(browser, invite, name, locale, width) for name, locale, width in guests]
+    await host.wait_for_selector(f".seat-list >> text={guests[-1][0]}")
+    if shot:
+        await shoot(host, shot, tmp_path)
+    await host.click("text=Start the game")
+    for page in pages:
+        await page.wait_for_selector(".baroque")
+    return pages
+
+
+async def assert_finished(pages: list[Page], names: list[str]) -> None:
+    for page in pages:
+        await page.locator(".bq-final .bq-final-line").wait_for()
+        assert await page.locator("#finished").is_visible()
+        ranking = await page.locator(".bq-ranking").inner_text()
+        assert all(name in ranking for name in names)
+        assert await page.locator(".bq-scores tbody tr").count() == len(names)
+        assert await page.locator(".bq-hand button[data-action]").count() == 0
+
+
+# Moments on screen, as JS expressions over the page's DOM.
+MY_BID = "document.querySelector('.bq-rankrow button.bq-rank:not([disabled])')"
+MY_BALL = "document.querySelector('.bq-keep:not([disabled])')"
+SEALED = "document.querySelectorAll('.bq-sealed:not(.open)').length"
+CHANGE_REVEALED = "document.querySelector('.bq-trick.result .bq-changed') && document.querySelector('.bq-trick.result .flip')"
+ROUND_SCORED = "document.querySelector('.bq-summary')"
+FOLLOWING = ("document.querySelector('.bq-hand button.card[data-action]:not([disabled])') "
+             "&& document.querySelectorAll('.bq-trick.live .bq-card').length >= 1")
+
+
+async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
+    guests = [("Ken", "ja-JP", 390), ("Aiko", "en-US", 1280)]
+    pages = await seat_everyone(browser, sqlite_server.url, 3, guests, tmp_path, "baroque-1-waiting-room")
+    host, phone, aiko = pages
+    assert "宣言フェーズ" in await phone.locator(".bq-status").inner_text()
+    assert "Bidding" in await host.locator(".bq-status").inner_text()
+    shots = [
+        Shot("baroque-2-bidding", host, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled]) >> nth=-1",)),
+        Shot("baroque-2-bidding-phone-ja", phone, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled])",)),
+        Shot("baroque-3-salon", host, FOLLOWING),
+        Shot("baroque-4-ball", host, f"{MY_BALL} && {SEALED} >= 1", hold=MY_BALL,
+             select=(".bq-hand button.card.toggle:not([disabled])", ".bq-keep")),
+        Shot("baroque-4-ball-phone-ja", phone, f"{MY_BALL} && {SEALED} >= 1", hold=MY_BALL),
+        Shot("baroque-5-reveal", host, CHANGE_REVEALED),
+        Shot("baroque-6-round-scored", host, ROUND_SCORED),
+        Shot("baroque-6-round-scored-phone-ja", phone, ROUND_SCORED),
+    ]
+    players = [Player(page, seed) for page, seed in zip(pages, [1, 2, 3], strict=True)]
+    taken = await play_to_the_end(players, shots, tmp_path)
+
+    await assert_finished(pages, ["Mina", "Ken", "Aiko"])
+    assert "勝利" in await phone.locator(".bq-final").inner_text() or "同点優勝" in await phone.locator(".bq-final").inner_text()
+    final = await host.locator(".bq-final").inner_text()
+    assert "wins" in final or "share" in final
+    log = await host.locator("#log-lines").inner_text()
+    assert "Reveal:" in log and "Round 3" in log and "Your secret choice" in log and "scored" in log
+    assert "公開：" in await phone.locator("#log-lines").inner_text()
+    # the phone is 390 px wide: nothing scrolls sideways
+    assert await phone.evaluate("document.documentElement.scrollWidth") <= 390
+    await shoot(host, "baroque-7-game-over", tmp_path)
+    await shoot(phone, "baroque-7-game-over-phone-ja", tmp_path)
+    # the reveal's flip is a short animation, and none at all for those who ask for less motion
+    flip = "() => { const c = document.createElement('div'); c.className = 'card bq-card flip'; document.body.append(c);" \
+           " const name = getComputedStyle(c).animationName; c.remove(); return name; }"
+    assert await aiko.evaluate(flip) == "flip"
+    await aiko.emulate_media(reduced_motion="reduce")
+    assert await aiko.evaluate(flip) == "none"
+    missing = {shot.name for shot in shots} - taken
+    assert not missing, f"moments never seen: {missing}"
+
+
+async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
+    guests = [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 760)]
+    pages = await seat_everyone(browser, sqlite_server.url, 4, guests, tmp_path, None)
+    host, phone, aiko, sam = pages
+    shots = [
+        Shot("baroque-8-four-ball-ja", aiko, f"{MY_BALL} && {SEALED} >= 2", hold=MY_BALL),
+        Shot("baroque-8-four-salon-phone-ja", phone, FOLLOWING),
+        Shot("baroque-8-four-reveal-tablet", sam, CHANGE_REVEALED),
+    ]
+    players = [Player(page, seed) for page, seed in zip(pages, [4, 5, 6, 7], strict=True)]
+    taken = await play_to_the_end(players, shots, tmp_path)
+
+    await assert_finished(pages, ["Mina", "Ken", "Aiko", "Sam"])
+    assert await host.locator(".bq-scores thead th").count() == 6  # player, four rounds, total
+    assert await phone.evaluate("document.documentElement.scrollWidth") <= 390
+    await shoot(sam, "baroque-9-four-game-over", tmp_path)
+    missing = {shot.name for shot in shots} - taken
+    assert not missing, f"moments never seen: {missing}"

@@ -1,0 +1,186 @@
+"""Four Chromium pages join by the invite link and play Queen of Hansa to its end by clicking.
+
+The table uses the real `opening_draft` option, so the sealed keep step is played too. Two of the
+pages are phones (390 px in Japanese, 360 px in English); one desktop page plays its first turn
+with the keyboard only.
+"""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, shoot
+from tests.support.server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+async def create_hansa_table(browser: Browser, base_url: str, name: str) -> Page:
+    """The host's page after creating a four-seat table with the opening draft, waiting for players."""
+    host = await open_page(browser, base_url, "en-US")
+    await host.check('input[name="game"][value="hansa"]')
+    await host.select_option("#seat-count", "4")
+    await host.check('input[name="opt-opening_draft"]')
+    await host.fill("#create-name", name)
+    await host.click("#create-form button[type=submit]")
+    await host.wait_for_url("**/t/*")
+    await host.wait_for_selector(".seat-list")
+    return host
+
+
+async def snap(page: Page, name: str, tmp_path: Path) -> None:
+    """A whole-page screenshot laid out as on a screen that tall (the play bar rests in its place)."""
+    size = page.viewport_size or {"width": 1100, "height": 900}
+    full = await page.evaluate("document.documentElement.scrollHeight")
+    await page.set_viewport_size({"width": size["width"], "height": full})
+    await page.wait_for_timeout(100)
+    await shoot(page, name, tmp_path)
+    await page.set_viewport_size(size)
+
+
+async def next_step(page: Page) -> str | None:
+    """The step the page's play bar asks for ("card", "face", "adjust", "take", "keep", "confirm"), if it is this page's move."""
+    return await page.evaluate("document.querySelector('.hz-bar.mine')?.dataset.next ?? null")
+
+
+async def no_sideways_scroll(page: Page) -> bool:
+    return await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+OPEN = """step => [...document.querySelectorAll(`[data-step="${step}"]:not([disabled]):not([aria-pressed="true"])`)]
+                  .map(el => el.dataset.pick)"""
+
+
+async def step_once(page: Page, rng: random.Random, prefer: dict[str, str] | None = None, keyboard: bool = False) -> str | None:
+    """Makes one choice of this page's play: a pick among the open controls of the asked step, or the confirm."""
+    if not await is_idle(page):
+        return None
+    step = await next_step(page)
+    if step is None:
+        return None
+    if step == "confirm":
+        button = page.locator(".hz-confirm[data-action]:not([disabled])")
+        action = json.loads(await page.evaluate(
+            "document.querySelector('.hz-confirm[data-action]:not([disabled])')?.dataset.action ?? 'null'"))
+        if not action:
+            return None
+        assert action["type"] in ("play", "keep")
+    else:
+        picks = await page.evaluate(OPEN, step)
+        if not picks:
+            return None
+        wanted = (prefer or {}).get(step)
+        choice = wanted if wanted in picks else rng.choice(picks)
+        button = page.locator(f"[data-step=\"{step}\"][data-pick='{choice}']")
+    try:
+        if keyboard:
+            await button.focus(timeout=3000)
+            await page.keyboard.press("Enter")
+        else:
+            await button.click(timeout=3000)
+    except PlaywrightTimeout:
+        return None  # the page moved on under the click; look again
+    return step
+
+
+async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
+    rng = random.Random(2017)
+    host = await create_hansa_table(browser, sqlite_server.url, "Mina")
+    invite = await invite_link(host)
+    assert invite.endswith(host.url.rsplit("/", 1)[1])
+
+    ken = await join_by_link(browser, invite, "Ken", "ja-JP", 390)
+    aiko = await join_by_link(browser, invite, "Aiko", "ja-JP", 1100)
+    sam = await join_by_link(browser, invite, "Sam", "en-US", 360)
+    guests = [ken, aiko, sam]
+    pages = [host, *guests]
+    await host.wait_for_selector(".seat-list >> text=Sam")
+    await snap(host, "hansa-1-waiting-room", tmp_path)
+    await host.click("text=Start the game")
+    for page in pages:
+        await page.wait_for_selector(".hansa")
+
+    # The opening draft: a sealed choice. Ken and Aiko keep first; the host picks two and looks.
+    for page in (ken, aiko):
+        await page.wait_for_selector('.hz-bar.mine[data-next="keep"]')
+        while await step_once(page, rng) != "confirm":
+            await page.wait_for_timeout(20)
+        await page.wait_for_selector(".hz-bar:not(.mine)")
+    await host.wait_for_selector(".hz-chosen.on >> nth=1")
+    assert await host.locator(".hz-seat .hz-card.back.chosen .tick").count() == 4  # two seats, two face-down cards each
+    for _ in range(2):
+        assert await step_once(host, rng) == "keep"
+    await host.wait_for_selector(".hz-confirm[data-action]")
+    await snap(host, "hansa-2-draft", tmp_path)
+    await snap(ken, "hansa-3-draft-phone-ja", tmp_path)
+    assert "選択済み" in await ken.locator(".hz-others").inner_text()
+    for page in (host, sam):
+        while await step_once(page, rng) != "confirm":
+            await page.wait_for_timeout(20)
+    for page in pages:
+        await page.wait_for_selector(".hz-board .hz-card:not(.empty) >> nth=19")
+
+    # Whole game: 48 turns of card, face (and a marker move for a face-down play), take, confirm.
+    shots: dict[str, bool] = {"take": False, "adjust": False, "settled": False, "phone-360": False}
+    keyboard_turn = True
+    turns = 0
+    while turns < 48:
+        mover = None
+        for page in pages:
+            if await next_step(page):
+                mover = page
+                break
+        if mover is None:
+            await host.wait_for_timeout(20)
+            continue
+        if mover is sam and shots["settled"] and not shots["phone-360"]:
+            assert await no_sideways_scroll(sam)
+            await snap(sam, "hansa-7-phone-360", tmp_path)
+            shots["phone-360"] = True
+        prefer = {"face": '"down"'} if mover is ken and not shots["adjust"] else \
+            {"face": '"up"'} if mover is host and not shots["take"] else {}
+        for _ in range(200):
+            step = await step_once(mover, rng, prefer, keyboard=mover is host and keyboard_turn)
+            if step == "confirm":
+                break
+            if step is None:
+                await mover.wait_for_timeout(20)
+                continue
+            after = await next_step(mover)
+            if mover is host and after == "take" and not shots["take"]:
+                await snap(host, "hansa-4-take-step", tmp_path)
+                shots["take"] = True
+            if mover is ken and after == "adjust" and not shots["adjust"]:
+                assert await no_sideways_scroll(ken)
+                await snap(ken, "hansa-5-face-down-phone-ja", tmp_path)
+                shots["adjust"] = True
+        else:
+            pytest.fail("a turn could not be completed by clicking")
+        keyboard_turn = keyboard_turn and mover is not host
+        turns += 1
+        await mover.wait_for_function("!document.querySelector('#app[data-busy]')")
+        if turns == 4 * 4 and not shots["settled"]:
+            await aiko.locator(".hz-settle h3").wait_for()
+            await snap(aiko, "hansa-6-round-settled-ja", tmp_path)
+            shots["settled"] = True
+    assert all(shots.values()), shots
+
+    for page in pages:
+        await page.locator(".hz-result .hz-headline").wait_for()
+        assert await page.locator("#finished").is_visible()
+        assert await page.locator(".hz-scores tr.winner").count() >= 1
+        assert await page.locator("#toast").is_hidden()
+    headline = await host.locator(".hz-result .hz-headline").inner_text()
+    assert "wins" in headline or "Shared victory" in headline
+    assert "勝" in await ken.locator(".hz-result .hz-headline").inner_text()
+    for phone in (ken, sam):
+        assert await no_sideways_scroll(phone)
+    # Every face-down card and hand is revealed at the end.
+    assert not await host.locator(".hz-seat .hz-card.back").count()
+    await host.wait_for_timeout(500)  # the reveal flip is over
+    await snap(host, "hansa-8-game-over", tmp_path)
+    await snap(ken, "hansa-9-game-over-phone-ja", tmp_path)
