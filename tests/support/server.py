@@ -34,7 +34,7 @@ class ServerProcess:
                     **{f"ZASHIKI_{k.upper()}": v for k, v in settings.items()}}
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30) -> "ServerProcess":
+    def start(self, timeout: float = 90) -> "ServerProcess":
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env,
                                         stdout=log, stderr=subprocess.STDOUT)
