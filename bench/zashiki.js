@@ -137,6 +137,7 @@ function create(opts) {
       let held = null;
       let lastView = null;
       let running = true;
+      let joining = false; // no reconnects while the next game's socket is being set up
 
       const deliver = (u) => {
         if (live) hooks.onUpdate(u);
@@ -196,7 +197,7 @@ function create(opts) {
           socket.on('close', (code) => {
             // The server drops a tab that falls behind (1013); a browser reconnects,
             // and retries its move with the same id (applied at most once).
-            if (socket === ws && code === 1013 && running) {
+            if (socket === ws && code === 1013 && running && !joining) {
               stats.reconnects++;
               open()
                 .then(() => {
@@ -205,6 +206,7 @@ function create(opts) {
                 .catch(() => {});
             }
           });
+          socket.on('error', () => {}); // reported through the promise below, or the socket is gone anyway
           socket.once('open', () => {
             if (negotiatedDeflate === null) negotiatedDeflate = /permessage-deflate/.test(socket.extensions || '');
             resolve();
@@ -217,7 +219,8 @@ function create(opts) {
           live = false;
           held = null;
           pending = null;
-          if (ws) ws.close();
+          joining = true;
+          if (ws) ws.terminate(); // the old game's socket, open or (after a drop) still reconnecting
           game = next;
           const t0 = performance.now();
           if (p === 0) {
@@ -232,6 +235,7 @@ function create(opts) {
           await open();
           await game.markReady();
           await game.started;
+          joining = false;
           live = true;
           // hand on the newest view only after the core has marked the game as running
           setImmediate(() => {
