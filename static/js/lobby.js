@@ -3,12 +3,16 @@ import { h, fill } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 
 const optionNames = {
-  en: { hard_mode: "Hard mode", first_leader: "First leader", first_dealer: "First dealer",
+  en: { hard_mode: "Hard mode (tuning in round 9 too)", first_leader: "First leader", first_dealer: "First dealer",
         start_player: "Start player", first_player: "First player", random: "random", seat: "Seat {n}",
-        bots: "Fill the other seats with bots" },
-  ja: { hard_mode: "難易度アップ", first_leader: "最初のリーダー", first_dealer: "最初の親",
+        bots: "Fill the other seats with bots", opening_draft: "Opening draft", resource_supply: "Resource supply",
+        printed: "as printed", per_player: "by player count", round_limit: "Round limit", 0: "none",
+        reveal_hands_at_end: "Reveal hands at the end" },
+  ja: { hard_mode: "難易度アップ（第9ラウンドにもチューニング）", first_leader: "最初のリーダー", first_dealer: "最初の親",
         start_player: "スタートプレイヤー", first_player: "スタートプレイヤー", random: "ランダム", seat: "{n}番席",
-        bots: "残りの席をボットで埋める" },
+        bots: "残りの席をボットで埋める", opening_draft: "初期手札ドラフト", resource_supply: "資源の数",
+        printed: "記載どおり", per_player: "人数に合わせる", round_limit: "ラウンド上限", 0: "なし",
+        reveal_hands_at_end: "終了時に手札を公開" },
 };
 
 let lang = preferredLanguage();
