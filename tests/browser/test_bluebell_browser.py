@@ -148,7 +148,6 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
         for player in players:
             if await player.turn(calm=actions < WARM_UP, moment=moment):
                 actions += 1
-                import time as _t; print("ACT", actions, player.seat, round(_t.monotonic(), 2), flush=True)  # DEBUG
                 if actions == WARM_UP:
                     await aiko.wait_for_timeout(150)
                     await shoot(aiko, "bluebell-6-mid-round-ja", tmp_path)

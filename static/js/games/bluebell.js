@@ -1,0 +1,951 @@
+// Bluebell at the table: season stacks in front of every player, two face-up piles in the middle,
+// tokens in the stock, the reunion card, and the face-down Bluebells that decide the game.
+import { h, fill, seatBadge, nameOf } from "../dom.js";
+
+const KANJI = { spring: "春", summer: "夏", autumn: "秋", winter: "冬" };
+const ENGLISH = { spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" };
+// §4.3: the seasons each season may be placed on (an empty stack takes any season).
+const PREDECESSOR = { spring: ["winter"], summer: ["spring", "summer"], autumn: ["summer"], winter: ["autumn"] };
+const PILES = ["A", "B"];
+const TO_WIN = 2;
+
+export const strings = {
+  en: {
+    "season.spring": "Spring", "season.summer": "Summer", "season.autumn": "Autumn", "season.winter": "Winter",
+    "bb.card": "{season} {n}",
+    "bb.cardBack": "a hidden card",
+    "bb.round": "Round {n}",
+    "bb.start": "Start player",
+    "bb.toWin": "First to hold 2 Bluebells wins",
+    "bb.order": "Season order",
+    "bb.orderNote": "at most two summers in a row",
+    "bb.turn": "turn",
+    "bb.choosing": "choosing",
+    "bb.startTag": "start",
+    "bb.stack": "Stack",
+    "bb.yourStack": "Your stack",
+    "bb.hand": "Hand",
+    "bb.yourHand": "Your hand",
+    "bb.emptyStack": "No card yet",
+    "bb.firstFree": "Your first card may be any season",
+    "bb.supply": "Supply",
+    "bb.onAutumn": "On autumn",
+    "bb.onAutumnNote": "Tokens on an autumn cannot pay and do not count until a winter banks them",
+    "bb.stock": "Stock",
+    "bb.tokens.one": "1 token",
+    "bb.tokens.many": "{n} tokens",
+    "bb.bluebells": "Bluebells",
+    "bb.bluebellFrom": "Bluebell from {name}, round {round}",
+    "bb.youGave": "you gave",
+    "bb.given": "given",
+    "bb.reunion": "Reunion",
+    "bb.reunionCard": "the reunion card",
+    "bb.reunionCentre": "in the centre",
+    "bb.reunionHeldBy": "held by {name}",
+    "bb.holdsReunion": "holds the reunion card",
+    "bb.pile": "Pile {pile}",
+    "bb.cards.one": "1 card",
+    "bb.cards.many": "{n} cards",
+    "bb.emptySpace": "Empty space",
+    "bb.seenBelow": "Below the top (seen by all)",
+    "bb.below": "under it:",
+    "bb.unseen": "{n} never seen",
+    "bb.noneBelow": "nothing below",
+    "bb.known": "known",
+    "bb.knownTitle": "Everyone knows this card: it came from a face-up pile or a reunion",
+    "bb.canPlace": "can place",
+    "bb.lastTurn": "Last turn",
+    "bb.noTurnYet": "No turn yet this round",
+    "bb.interp": "interpretation",
+    "bb.house": "house rule",
+    // actions
+    "act.pickFirst": "Choose a card from your hand.",
+    "act.selected": "{card}: place it, or discard it?",
+    "act.drawHint": "You placed a card: now draw one, from either pile.",
+    "act.notYourTurn": "Not your turn.",
+    "act.place": "Place {card} on your stack",
+    "act.placeReturn": "Place {card}, return your stack to pile {pile}",
+    "act.placeGeneric": "Place on your stack",
+    "act.discard": "Discard {card} on pile {pile}",
+    "act.discardGeneric": "Discard on pile {pile}",
+    "act.draw": "Take {card} from pile {pile}",
+    "act.drawGeneric": "Take the top of pile {pile}",
+    "act.reunion": "Declare a reunion",
+    "act.withReunion": "{action} and declare a reunion",
+    "act.give": "Give {card} to {name} as a Bluebell",
+    "act.giveGeneric": "Choose a card to give",
+    "fx.thenDraw": "then choose a pile to draw from",
+    "fx.autumnOne": "takes 1 token from the stock",
+    "fx.autumnAll": "takes all {n} from the stock: you hold the reunion card (automatic)",
+    "fx.autumnNone": "the stock is empty: no token",
+    "fx.bank": "banks the {tokens} on your autumn into your supply (automatic)",
+    "fx.returnAny": "the empty space may take it",
+    "fx.free": "same season as {top}: free",
+    "fx.freeEmpty": "into the empty space: free",
+    "fx.penalty": "not the season of {top}: pay 1 token",
+    "fx.endsRound": "not the season of {top} and you have no token: the round ends now, you draw nothing",
+    "fx.forcedDraw": "then you take {card} from pile {pile}",
+    "fx.public": "everyone will see it",
+    "fx.reunion": "shows {a} and {b} to all and takes the reunion card",
+    "fx.reunionNow": "Only with this draw: there is no later chance.",
+    "why.wrong_predecessor": "{season} cannot go on {top}.",
+    "why.summer_limit": "No more than two summers in a row.",
+    "why.spring_blocked": "{name}'s spring is showing: no second spring, not even as a first card.",
+    "why.blocked": "Not possible now.",
+    "why.mustEmpty": "One pile is empty: discard into the empty space.",
+    "why.pileEmpty": "This pile is empty.",
+    "why.holdReunion": "You already hold the reunion card.",
+    "why.reunionNeed": "Possible when your draw gives you two cards of one season.",
+    // prompts
+    "prompt.action": "Your turn: choose a card, then place it on your stack or discard it.",
+    "prompt.actionBroke": "Your turn. You have no token: a discard of another season ends the round.",
+    "prompt.draw": "Take the top card of pile A or B (everyone sees which).",
+    "prompt.give": "You ended the round: choose a card to give {name} face down as a Bluebell.",
+    "prompt.waitPlay": "Waiting for {name} to play…",
+    "prompt.waitDraw": "Waiting for {name} to draw…",
+    "prompt.waitGive": "{ender} is choosing a Bluebell for {winner}…",
+    "prompt.youWon": "You hold 2 Bluebells: you win!",
+    "prompt.won": "{name} holds 2 Bluebells and wins.",
+    // table talk about turns
+    "t.placed": "placed {card}",
+    "t.collected": "put {tokens} from the stock on it",
+    "t.returned": "returned {cards} to pile {pile}",
+    "t.banked": "banked {tokens}",
+    "t.discarded": "discarded {card} on pile {pile}",
+    "t.paid": "paid 1 token",
+    "t.ended": "could not pay: the round is over",
+    "t.drew": "took {card} from pile {pile}",
+    "t.reunion": "declared a reunion with {a} and {b}",
+    "t.join": ", ",
+    "t.line": "{name}: {parts}.",
+    "news.roundStart": "Round {round}: {name} starts.",
+    "news.round1": "Round 1: {name} starts. Place a card on your stack or discard it; autumns collect tokens, winters bank them.",
+    "news.reunion": "Reunion!",
+    "news.choosing": "{ender} is choosing a card to give {winner} face down.",
+    "news.youChoose": "Choose any card in play below: it leaves the game for good.",
+    "news.bluebellNote": "Only the giver sees which card it is; all Bluebells are shown when the game ends.",
+    "round.summary": "Round {round} is over: {ender} had to pay and had no token.",
+    "round.winner": "{name} has the most tokens in supply and wins the round.",
+    "round.tie": "Tie for the most tokens: no winner, no Bluebell.",
+    "round.autumnNote": "Tokens on autumns do not count.",
+    "round.gave": "{chooser} gave {name} a Bluebell.",
+    "round.results": "Rounds",
+    "round.line": "Round {round}: ended by {ender} — {winner}",
+    "round.lineWinner": "{name} won",
+    "round.lineTie": "no winner",
+    "over.title": "{name} wins the game with 2 Bluebells!",
+    "over.you": "You win the game with 2 Bluebells!",
+    "over.reveal": "All Bluebells, face up",
+    "over.none": "none",
+    "pick.hand": "{name}'s hand",
+    "pick.yourHand": "Your hand",
+    "pick.stack": "{name}'s stack",
+    "pick.yourStack": "Your stack",
+    "pick.pile": "Pile {pile}",
+    "pick.title": "Choose a Bluebell for {name}",
+    // log
+    "log.placed": "{name} placed {card}",
+    "log.tokens_collected": "{name} put {tokens} from the stock on {card} (stock {stock})",
+    "log.stack_returned": "{name} returned {cards} to pile {pile}",
+    "log.tokens_banked": "{name} banked {tokens} (supply {supply})",
+    "log.discarded": "{name} discarded {card} on pile {pile}",
+    "log.discarded.penalty": "{name} discarded {card} on pile {pile}: another season",
+    "log.penalty_paid": "{name} paid 1 token to the stock (supply {supply}, stock {stock})",
+    "log.drew": "{name} took {card} from pile {pile}",
+    "log.reunion_declared": "{name} declared a reunion: {a} and {b}; the reunion card goes to {name}",
+    "log.round_ended": "Round {round} over: {ender} could not pay. Supply: {supplies}. {result}",
+    "log.round_started": "Round {round} — {name} starts",
+    "log.dealt": "You were dealt {a} and {b}",
+    "log.bluebell_given": "{chooser} gave {name} a Bluebell, face down ({count}/2)",
+    "log.bluebell_chosen": "You chose {card} as {name}'s Bluebell",
+    "log.game_ended": "{name} holds 2 Bluebells and wins. Bluebells: {all}",
+    // errors (§4.8)
+    "error.invalid_action": "That action is not understood.",
+    "error.game_over": "The game is over.",
+    "error.not_your_turn": "It is not your turn.",
+    "error.not_round_ender": "Only the player who ended the round chooses the Bluebell.",
+    "error.wrong_step": "You cannot do that now.",
+    "error.card_not_in_hand": "That card is not in your hand.",
+    "error.illegal_placement": "That card cannot go on your stack now.",
+    "error.return_pile_required": "Choose the pile to return your stack to.",
+    "error.return_pile_not_allowed": "There is nothing to return.",
+    "error.invalid_pile": "Unknown pile.",
+    "error.pile_empty": "That pile is empty.",
+    "error.must_discard_to_empty_pile": "One pile is empty: discard into the empty space.",
+    "error.card_not_in_play": "That card cannot be chosen.",
+    "error.reunion_not_allowed": "You cannot declare a reunion now.",
+  },
+  ja: {
+    "season.spring": "春", "season.summer": "夏", "season.autumn": "秋", "season.winter": "冬",
+    "bb.card": "{season}{n}",
+    "bb.cardBack": "伏せたカード",
+    "bb.round": "第{n}ラウンド",
+    "bb.start": "スタートプレイヤー",
+    "bb.toWin": "ブルーベルを2枚獲得した人が勝利",
+    "bb.order": "季節の順",
+    "bb.orderNote": "夏は2枚まで続けて置ける",
+    "bb.turn": "手番",
+    "bb.choosing": "選択中",
+    "bb.startTag": "スタート",
+    "bb.stack": "前のカード",
+    "bb.yourStack": "自分の前",
+    "bb.hand": "手札",
+    "bb.yourHand": "あなたの手札",
+    "bb.emptyStack": "まだカードなし",
+    "bb.firstFree": "最初の1枚はどの季節でも置けます",
+    "bb.supply": "手元",
+    "bb.onAutumn": "秋の上",
+    "bb.onAutumnNote": "秋のカードの上のトークンは支払いに使えず、冬で獲得するまで数えません",
+    "bb.stock": "ストック",
+    "bb.tokens.one": "トークン1個",
+    "bb.tokens.many": "トークン{n}個",
+    "bb.bluebells": "ブルーベル",
+    "bb.bluebellFrom": "{name}さんから（第{round}ラウンド）のブルーベル",
+    "bb.youGave": "あなたが渡した",
+    "bb.given": "渡した",
+    "bb.reunion": "再会",
+    "bb.reunionCard": "再会カード",
+    "bb.reunionCentre": "中央",
+    "bb.reunionHeldBy": "{name}さんが所持",
+    "bb.holdsReunion": "再会カードを所持",
+    "bb.pile": "山札{pile}",
+    "bb.cards.one": "1枚",
+    "bb.cards.many": "{n}枚",
+    "bb.emptySpace": "空いているスペース",
+    "bb.seenBelow": "一番上の下（全員が見たカード）",
+    "bb.below": "その下：",
+    "bb.unseen": "未公開{n}枚",
+    "bb.noneBelow": "下にカードなし",
+    "bb.known": "公開",
+    "bb.knownTitle": "全員が知っているカード：表向きの山札から取ったか、「再会」で公開したカード",
+    "bb.canPlace": "置ける",
+    "bb.lastTurn": "直前の手番",
+    "bb.noTurnYet": "このラウンドはまだ手番なし",
+    "bb.interp": "解釈",
+    "bb.house": "ハウスルール",
+    "act.pickFirst": "手札からカードを1枚選んでください。",
+    "act.selected": "{card}を置きますか、捨てますか？",
+    "act.drawHint": "カードを置いたので、どちらかの山札から1枚補充します。",
+    "act.notYourTurn": "あなたの手番ではありません。",
+    "act.place": "{card}を自分の前に置く",
+    "act.placeReturn": "{card}を置き、前のカードを山札{pile}に戻す",
+    "act.placeGeneric": "自分の前に置く",
+    "act.discard": "{card}を山札{pile}に捨てる",
+    "act.discardGeneric": "山札{pile}に捨てる",
+    "act.draw": "山札{pile}から{card}を取る",
+    "act.drawGeneric": "山札{pile}の一番上を取る",
+    "act.reunion": "「再会」を宣言",
+    "act.withReunion": "{action}＋「再会」を宣言",
+    "act.give": "{card}をブルーベルとして{name}さんに渡す",
+    "act.giveGeneric": "渡すカードを選んでください",
+    "fx.thenDraw": "その後、補充する山札を選ぶ",
+    "fx.autumnOne": "ストックからトークンを1個取る",
+    "fx.autumnAll": "再会カードを持っているので、ストックの{n}個をすべて取る（自動）",
+    "fx.autumnNone": "ストックが空：トークンなし",
+    "fx.bank": "秋のカードの上の{tokens}を手元に獲得（自動）",
+    "fx.returnAny": "空いているスペースにも戻せる",
+    "fx.free": "{top}と同じ季節：支払いなし",
+    "fx.freeEmpty": "空いているスペースへ：支払いなし",
+    "fx.penalty": "{top}と季節が違う：トークン1個を支払う",
+    "fx.endsRound": "{top}と季節が違い、トークンがない：ラウンドがすぐ終わり、補充もなし",
+    "fx.forcedDraw": "その後、山札{pile}から{card}を取る",
+    "fx.public": "全員に見える",
+    "fx.reunion": "{a}と{b}を公開し、再会カードを獲得",
+    "fx.reunionNow": "宣言できるのはこの補充と同時だけです。",
+    "why.wrong_predecessor": "{top}の上に{season}は置けません。",
+    "why.summer_limit": "夏は2枚までしか続けて置けません。",
+    "why.spring_blocked": "{name}さんの春が見えているので、春は置けません（最初の1枚でも）。",
+    "why.blocked": "今は置けません。",
+    "why.mustEmpty": "片方の山札が空なので、空いているスペースに捨てます。",
+    "why.pileEmpty": "この山札は空です。",
+    "why.holdReunion": "すでに再会カードを持っています。",
+    "why.reunionNeed": "補充で手札2枚が同じ季節になるときに宣言できます。",
+    "prompt.action": "あなたの手番：カードを選び、自分の前に置くか捨ててください。",
+    "prompt.actionBroke": "あなたの手番。トークンがないので、季節の違う捨て札でラウンドが終わります。",
+    "prompt.draw": "山札AかBの一番上を取ってください（全員に見えます）。",
+    "prompt.give": "あなたがラウンドを終わらせました。{name}さんに伏せて渡すブルーベルを選んでください。",
+    "prompt.waitPlay": "{name}さんの手番を待っています…",
+    "prompt.waitDraw": "{name}さんの補充を待っています…",
+    "prompt.waitGive": "{ender}さんが{winner}さんに渡すブルーベルを選んでいます…",
+    "prompt.youWon": "ブルーベル2枚：あなたの勝利です！",
+    "prompt.won": "{name}さんがブルーベル2枚で勝利しました。",
+    "t.placed": "{card}を置いた",
+    "t.collected": "ストックから{tokens}をその上に",
+    "t.returned": "{cards}を山札{pile}に戻した",
+    "t.banked": "{tokens}を獲得",
+    "t.discarded": "{card}を山札{pile}に捨てた",
+    "t.paid": "トークン1個を支払った",
+    "t.ended": "支払えずラウンド終了",
+    "t.drew": "山札{pile}から{card}を取った",
+    "t.reunion": "{a}と{b}で「再会」を宣言",
+    "t.join": "、",
+    "t.line": "{name}：{parts}。",
+    "news.roundStart": "第{round}ラウンド：{name}さんから始めます。",
+    "news.round1": "第1ラウンド：{name}さんから始めます。カードを自分の前に置くか捨てます。秋でトークンを集め、冬で獲得します。",
+    "news.reunion": "再会！",
+    "news.choosing": "{ender}さんが{winner}さんに伏せて渡すカードを選んでいます。",
+    "news.youChoose": "場にあるカードから1枚選んでください。そのカードはゲームから取り除かれます。",
+    "news.bluebellNote": "どのカードかは渡した人だけが知っています。ゲーム終了時にすべて公開します。",
+    "round.summary": "第{round}ラウンド終了：{ender}さんが支払うトークンを持っていませんでした。",
+    "round.winner": "手元のトークンが最も多い{name}さんがこのラウンドの勝者です。",
+    "round.tie": "最多が同数：勝者なし、ブルーベルもなし。",
+    "round.autumnNote": "秋のカードの上のトークンは数えません。",
+    "round.gave": "{chooser}さんが{name}さんにブルーベルを渡しました。",
+    "round.results": "ラウンドの結果",
+    "round.line": "第{round}ラウンド：{ender}さんが終了 — {winner}",
+    "round.lineWinner": "{name}さんの勝ち",
+    "round.lineTie": "勝者なし",
+    "over.title": "{name}さんがブルーベル2枚で勝利！",
+    "over.you": "ブルーベル2枚であなたの勝利！",
+    "over.reveal": "すべてのブルーベル（公開）",
+    "over.none": "なし",
+    "pick.hand": "{name}さんの手札",
+    "pick.yourHand": "あなたの手札",
+    "pick.stack": "{name}さんの前",
+    "pick.yourStack": "自分の前",
+    "pick.pile": "山札{pile}",
+    "pick.title": "{name}さんに渡すブルーベルを選ぶ",
+    "log.placed": "{name}さんが{card}を置きました",
+    "log.tokens_collected": "{name}さんがストックから{tokens}を{card}の上に置きました（ストック{stock}）",
+    "log.stack_returned": "{name}さんが{cards}を山札{pile}に戻しました",
+    "log.tokens_banked": "{name}さんが{tokens}を獲得しました（手元{supply}）",
+    "log.discarded": "{name}さんが{card}を山札{pile}に捨てました",
+    "log.discarded.penalty": "{name}さんが{card}を山札{pile}に捨てました：季節が違う",
+    "log.penalty_paid": "{name}さんがトークン1個をストックに支払いました（手元{supply}、ストック{stock}）",
+    "log.drew": "{name}さんが山札{pile}から{card}を取りました",
+    "log.reunion_declared": "{name}さんが「再会」を宣言：{a}と{b}。再会カードは{name}さんへ",
+    "log.round_ended": "第{round}ラウンド終了：{ender}さんが支払えませんでした。手元：{supplies}。{result}",
+    "log.round_started": "第{round}ラウンド — スタートプレイヤーは{name}さん",
+    "log.dealt": "{a}と{b}が配られました",
+    "log.bluebell_given": "{chooser}さんが{name}さんにブルーベルを伏せて渡しました（{count}/2）",
+    "log.bluebell_chosen": "{name}さんのブルーベルに{card}を選びました",
+    "log.game_ended": "{name}さんがブルーベル2枚で勝利。ブルーベル：{all}",
+    "error.invalid_action": "その操作は理解できません。",
+    "error.game_over": "ゲームは終了しています。",
+    "error.not_your_turn": "あなたの手番ではありません。",
+    "error.not_round_ender": "ブルーベルを選べるのはラウンドを終わらせたプレイヤーだけです。",
+    "error.wrong_step": "今はそれはできません。",
+    "error.card_not_in_hand": "そのカードは手札にありません。",
+    "error.illegal_placement": "そのカードは今、自分の前に置けません。",
+    "error.return_pile_required": "前のカードを戻す山札を選んでください。",
+    "error.return_pile_not_allowed": "戻すカードがありません。",
+    "error.invalid_pile": "その山札はありません。",
+    "error.pile_empty": "その山札は空です。",
+    "error.must_discard_to_empty_pile": "片方の山札が空です。空いているスペースに捨ててください。",
+    "error.card_not_in_play": "そのカードは選べません。",
+    "error.reunion_not_allowed": "今は「再会」を宣言できません。",
+  },
+};
+
+// --- small helpers --------------------------------------------------------------------------
+
+const seasonOf = (card) => card.split("-")[0];
+const numberOf = (card) => card.split("-")[1];
+const cardName = (ctx, card) => ctx.t("bb.card", { season: ctx.t(`season.${seasonOf(card)}`), n: numberOf(card) });
+const cardList = (ctx, cards) => cards.map((c) => cardName(ctx, c)).join(ctx.lang === "ja" ? "・" : ", ");
+const tokens = (ctx, n) => ctx.t(n === 1 ? "bb.tokens.one" : "bb.tokens.many", { n });
+const cardCount = (ctx, n) => ctx.t(n === 1 ? "bb.cards.one" : "bb.cards.many", { n });
+const tag = (ctx, kind) => h("span", { class: `bb-rule-tag ${kind}` }, ctx.t(kind === "house" ? "bb.house" : "bb.interp"));
+
+// Inline SVG: the season symbols are drawn, so they look the same on every device (no emoji font).
+const NS = "http://www.w3.org/2000/svg";
+function s(name, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  for (const child of children) el.append(child);
+  return el;
+}
+const rotations = (count, make) => Array.from({ length: count }, (_, i) => make(i * (360 / count)));
+const DRAW = {
+  spring: () => [
+    ...rotations(5, (a) => s("ellipse", { cx: 12, cy: 6.6, rx: 3.3, ry: 4.8, transform: `rotate(${a} 12 12)`,
+      fill: "#f6b3c9", stroke: "#c2537c", "stroke-width": 1 })),
+    s("circle", { cx: 12, cy: 12, r: 2.6, fill: "#f4cf3d", stroke: "#b68a12", "stroke-width": 0.8 })],
+  summer: () => [
+    ...rotations(8, (a) => s("line", { x1: 12, y1: 1.8, x2: 12, y2: 4.8, transform: `rotate(${a} 12 12)`,
+      stroke: "#d98a0b", "stroke-width": 2, "stroke-linecap": "round" })),
+    s("circle", { cx: 12, cy: 12, r: 5.2, fill: "#f7b52c", stroke: "#b56d05", "stroke-width": 1 })],
+  autumn: () => [
+    s("path", { d: "M12 1.8 C17.8 5.5 20.4 12 12 21.5 C3.6 12 6.2 5.5 12 1.8 Z", fill: "#dd7a2e", stroke: "#86400f", "stroke-width": 1 }),
+    s("path", { d: "M12 4.5 V23 M12 10 L8.2 7.2 M12 10 L15.8 7.2 M12 14.2 L7.4 11.2 M12 14.2 L16.6 11.2",
+      stroke: "#86400f", "stroke-width": 1, fill: "none", "stroke-linecap": "round" })],
+  winter: () => rotations(3, (a) => s("path", {
+    d: "M12 1.5 V22.5 M12 5 L9.4 2.8 M12 5 L14.6 2.8 M12 19 L9.4 21.2 M12 19 L14.6 21.2",
+    transform: `rotate(${a} 12 12)`, stroke: "#2f6f9f", "stroke-width": 1.7, fill: "none", "stroke-linecap": "round" })),
+  reunion: () => [
+    s("circle", { cx: 9, cy: 12, r: 5.6, fill: "none", stroke: "#c0392b", "stroke-width": 2.2 }),
+    s("circle", { cx: 15, cy: 12, r: 5.6, fill: "none", stroke: "#b88a1b", "stroke-width": 2.2 })],
+  bluebell: () => [
+    s("path", { d: "M4 3.5 C9 2.5 13 4 14.5 7.5", stroke: "#3e7d3a", "stroke-width": 1.4, fill: "none", "stroke-linecap": "round" }),
+    s("path", { d: "M11 8.5 Q11 6.8 14.5 6.8 Q18 6.8 18 8.5 L18.4 14 Q19 16.6 21 18.2 L18.6 17.4 L17 19 L14.5 17.6 L12 19 L10.4 17.4 L8 18.2 Q10 16.6 10.6 14 Z",
+      fill: "#6f86e8", stroke: "#2b3c9a", "stroke-width": 1, "stroke-linejoin": "round" })],
+};
+function icon(kind, cls = "") {
+  return s("svg", { viewBox: "0 0 24 24", class: `bb-icon ${cls}`, "aria-hidden": "true", focusable: "false" }, ...DRAW[kind]());
+}
+
+/** A season fairy card: the number in the corner, the drawn symbol, 春/夏/秋/冬 and the English name. */
+function seasonCard(ctx, card, { size = "md", tag = "div", cls = "", attrs = {}, extra = [] } = {}) {
+  const season = seasonOf(card);
+  return h(tag, { class: `bb-card face s-${season} ${size} ${cls}`, "aria-label": cardName(ctx, card), title: cardName(ctx, card), ...attrs },
+    h("span", { class: "corner", "aria-hidden": "true" }, KANJI[season], h("small", {}, numberOf(card))),
+    icon(season),
+    h("span", { class: "kanji", "aria-hidden": "true" }, KANJI[season]),
+    h("span", { class: "word", "aria-hidden": "true" }, ENGLISH[season]),
+    extra);
+}
+const cardBack = (ctx, size = "sm", cls = "") =>
+  h("div", { class: `bb-card back ${size} ${cls}`, "aria-label": ctx.t("bb.cardBack"), title: ctx.t("bb.cardBack") });
+const reunionCard = (ctx, size = "md", cls = "") =>
+  h("div", { class: `bb-card reunion ${size} ${cls}`, "aria-label": ctx.t("bb.reunionCard"), title: ctx.t("bb.reunionCard") },
+    icon("reunion"), h("span", { class: "kanji", "aria-hidden": "true" }, "再会"), h("span", { class: "word", "aria-hidden": "true" }, "Reunion"));
+
+function coins(ctx, n, label, cls = "") {
+  const shown = Math.min(n, 6);
+  return h("span", { class: `bb-coins ${cls}`, "aria-label": `${label} ${tokens(ctx, n)}`, title: `${label}: ${tokens(ctx, n)}` },
+    h("span", { class: "coin-label", "aria-hidden": "true" }, label),
+    h("span", { class: "coin-row", "aria-hidden": "true" },
+      n === 0 ? h("span", { class: "coin none" }) : Array.from({ length: shown }, () => h("span", { class: "coin" }))),
+    h("b", { "aria-hidden": "true" }, n));
+}
+
+// --- reading the view -----------------------------------------------------------------------
+
+const me = (view, ctx) => (ctx.seat === null ? null : view.players[ctx.seat]);
+const myTurn = (view, ctx) => ctx.seat !== null && view.legal.length > 0;
+const legalOf = (view, pred) => view.legal.filter(pred);
+
+function placeReason(view, seat, card) {
+  const stack = view.players[seat].stack;
+  const season = seasonOf(card);
+  if (stack.length) {
+    const top = seasonOf(stack.at(-1));
+    if (!PREDECESSOR[season].includes(top)) return { code: "wrong_predecessor", top };
+    if (season === "summer" && top === "summer" && stack.length >= 2 && seasonOf(stack.at(-2)) === "summer") return { code: "summer_limit" };
+  }
+  if (season === "spring") {
+    const other = view.players.find((p) => p.seat !== seat && p.stack.length && seasonOf(p.stack.at(-1)) === "spring");
+    if (other) return { code: "spring_blocked", seat: other.seat };
+  }
+  return null;
+}
+
+/** What a turn did, in words: "placed Autumn 2, put 1 token from the stock on it, took Summer 5 from pile B". */
+function turnParts(ctx, turn) {
+  const parts = [];
+  if (turn.placed) parts.push(ctx.t("t.placed", { card: cardName(ctx, turn.placed) }));
+  if (turn.collected) parts.push(ctx.t("t.collected", { tokens: tokens(ctx, turn.collected) }));
+  if (turn.returned.length) parts.push(ctx.t("t.returned", { cards: cardList(ctx, turn.returned), pile: turn.return_pile }));
+  if (turn.banked) parts.push(ctx.t("t.banked", { tokens: tokens(ctx, turn.banked) }));
+  if (turn.discarded) parts.push(ctx.t("t.discarded", { card: cardName(ctx, turn.discarded), pile: turn.discard_pile }));
+  if (turn.penalty && !turn.ended_round) parts.push(ctx.t("t.paid"));
+  if (turn.ended_round) parts.push(ctx.t("t.ended"));
+  if (turn.drew) parts.push(ctx.t("t.drew", { card: cardName(ctx, turn.drew), pile: turn.draw_pile }));
+  if (turn.reunion.length) parts.push(ctx.t("t.reunion", { a: cardName(ctx, turn.reunion[0]), b: cardName(ctx, turn.reunion[1]) }));
+  return parts.join(ctx.t("t.join"));
+}
+const turnLine = (ctx, turn) => ctx.t("t.line", { name: nameOf(ctx, turn.seat), parts: turnParts(ctx, turn) });
+
+/** A finished round in words: who ended it, every supply, the winner (or the tie), the gift. */
+function roundSummary(view, ctx, result) {
+  const gift = result.winner === null ? null
+    : view.players[result.winner].bluebells.find((b) => b.round === result.round);
+  return h("span", { class: "bb-summary" },
+    h("strong", {}, ctx.t("round.summary", { round: result.round, ender: nameOf(ctx, result.ender) })), " ",
+    h("span", { class: "bb-supplies", "aria-label": ctx.t("bb.supply") },
+      h("span", { class: "coin-label" }, ctx.t("bb.supply")),
+      result.supplies.map((n, seat) => h("span", { class: `bb-supply-chip seat-${seat} ${result.winner === seat ? "winner" : ""}` },
+        nameOf(ctx, seat), " ", h("b", {}, n), result.winner === seat ? " ★" : ""))), " ",
+    h("span", {}, result.winner === null ? ctx.t("round.tie") : ctx.t("round.winner", { name: nameOf(ctx, result.winner) }),
+      " ", tag(ctx, "interp"), " ", ctx.t("round.autumnNote")),
+    gift ? [" ", h("span", {}, ctx.t("round.gave", { chooser: nameOf(ctx, gift.chooser), name: nameOf(ctx, result.winner) }))] : null);
+}
+
+// --- page state kept between renders ---------------------------------------------------------
+
+const ui = {
+  selected: null, // the hand card chosen for the next place/discard
+  gift: null, // the card chosen as a Bluebell, before confirming
+  lastView: null, // to start a flip only once per new view
+  root: null,
+  parts: null,
+  ctx: null,
+};
+
+function rerender() {
+  if (ui.root && ui.ctx) render(ui.root, ui.ctx);
+}
+
+/** Keys of the cards that just turned face up or arrived, compared with the previous view. */
+function freshKeys(view, previous) {
+  const keys = new Set();
+  if (!previous || previous.round !== view.round) return keys;
+  for (const pile of PILES) {
+    const top = view.piles[pile].top;
+    if (top && top !== previous.piles[pile].top) keys.add(`pile-${pile}-${top}`);
+  }
+  view.players.forEach((p, seat) => {
+    const before = previous.players[seat];
+    for (const card of p.hand) if (card && !before.hand.includes(card)) keys.add(`hand-${seat}-${card}`);
+    for (const card of p.stack) if (!before.stack.includes(card)) keys.add(`stack-${seat}-${card}`);
+    p.bluebells.forEach((b, i) => { if (b.card && !before.bluebells[i]?.card) keys.add(`bell-${seat}-${i}`); });
+  });
+  for (const card of view.hand ?? []) {
+    if (!(previous.hand ?? []).some((c) => c.card === card.card)) keys.add(`mine-${card.card}`);
+  }
+  return keys;
+}
+
+// --- the table ------------------------------------------------------------------------------
+
+function header(view, ctx) {
+  const cycle = ["winter", "spring", "summer", "summer", "autumn", "winter"];
+  return h("div", { class: "bb-head" },
+    h("span", { class: "bb-round" }, ctx.t("bb.round", { n: view.round })),
+    h("span", { class: "bb-startp" }, ctx.t("bb.start"), ": ", h("strong", {}, nameOf(ctx, view.start)),
+      view.round === 1 ? [" ", tag(ctx, "house")] : null),
+    h("span", { class: "bb-goal" }, icon("bluebell", "inline"), ctx.t("bb.toWin")),
+    h("span", { class: "bb-cycle", title: ctx.t("bb.orderNote") },
+      h("span", { class: "sr" }, ctx.t("bb.order"), ": "),
+      cycle.map((season, i) => [
+        h("span", { class: `bb-chip s-${season} ${i === 3 ? "optional" : ""}`, title: ctx.t(`season.${season}`) },
+          icon(season), KANJI[season]),
+        i < cycle.length - 1 ? h("span", { class: "arrow", "aria-hidden": "true" }, "→") : null])));
+}
+
+function stackView(ctx, player, size, fresh) {
+  const seat = player.seat;
+  if (!player.stack.length) {
+    return h("div", { class: `bb-stack empty ${size}` }, h("span", { class: "bb-empty-slot" }, ctx.t("bb.emptyStack")));
+  }
+  return h("div", { class: `bb-stack ${size}`, role: "list", "aria-label": ctx.t("bb.stack") },
+    player.stack.map((card, i) => {
+      const top = i === player.stack.length - 1;
+      const onIt = seasonOf(card) === "autumn" && player.autumn_tokens > 0
+        ? h("span", { class: "bb-on-autumn", title: `${ctx.t("bb.onAutumn")}: ${tokens(ctx, player.autumn_tokens)}` },
+          Array.from({ length: Math.min(player.autumn_tokens, 4) }, () => h("span", { class: "coin" })),
+          h("b", {}, player.autumn_tokens))
+        : null;
+      return seasonCard(ctx, card, { size, cls: `${top ? "top" : ""} ${fresh.has(`stack-${seat}-${card}`) ? "flip" : ""}`,
+        attrs: { role: "listitem" }, extra: onIt });
+    }));
+}
+
+function bluebellSlots(view, ctx, player, fresh) {
+  const slots = [];
+  for (let i = 0; i < TO_WIN; i++) {
+    const bell = player.bluebells[i];
+    if (!bell) { slots.push(h("span", { class: "bb-bell-slot", "aria-hidden": "true" })); continue; }
+    const title = ctx.t("bb.bluebellFrom", { name: nameOf(ctx, bell.chooser), round: bell.round });
+    const flip = fresh.has(`bell-${player.seat}-${i}`) ? "flip" : "";
+    if (bell.card && view.phase === "game_over") {
+      slots.push(seasonCard(ctx, bell.card, { size: "xs", cls: `bb-bell-face ${flip}`, attrs: { title } }));
+    } else {
+      slots.push(h("span", { class: `bb-bell ${flip}`, title, "aria-label": title }, icon("bluebell"),
+        bell.card ? h("span", { class: `bb-bell-known s-${seasonOf(bell.card)}`, title: `${ctx.t("bb.youGave")}: ${cardName(ctx, bell.card)}` },
+          KANJI[seasonOf(bell.card)], numberOf(bell.card)) : null));
+    }
+  }
+  return h("span", { class: "bb-bells", "aria-label": `${ctx.t("bb.bluebells")} ${player.bluebell_count}/${TO_WIN}` },
+    h("span", { class: "coin-label", "aria-hidden": "true" }, ctx.t("bb.bluebells")), slots,
+    h("b", { "aria-hidden": "true" }, `${player.bluebell_count}/${TO_WIN}`));
+}
+
+function seatTags(view, ctx, seat) {
+  const tags = [];
+  if (view.phase === "bluebell_choice" && view.active === seat) tags.push(h("span", { class: "tag bb-turn" }, ctx.t("bb.choosing")));
+  else if (view.active === seat && view.phase !== "game_over") tags.push(h("span", { class: "tag bb-turn" }, ctx.t("bb.turn")));
+  if (view.start === seat) tags.push(h("span", { class: "tag bb-start-tag" }, ctx.t("bb.startTag")));
+  return tags;
+}
+
+function lastTurnLine(view, ctx, seat) {
+  const turn = [...view.recent].reverse().find((t) => t.seat === seat);
+  const text = turn ? turnParts(ctx, turn) : null;
+  return h("p", { class: "bb-last", title: text }, text ?? h("span", { class: "dim" }, ctx.t("bb.noTurnYet")));
+}
+
+function opponent(view, ctx, seat, fresh) {
+  const p = view.players[seat];
+  const player = ctx.players.find((x) => x.seat === seat);
+  const active = view.active === seat && view.phase !== "game_over";
+  return h("section", { class: `bb-seat seat-${seat} ${active ? "active" : ""} ${view.winner === seat ? "winner" : ""}`,
+    "aria-label": nameOf(ctx, seat), dataset: { seat, supply: p.supply } },
+    h("div", { class: "bb-seat-top" }, seatBadge(player, ctx), seatTags(view, ctx, seat),
+      p.holds_reunion ? reunionCard(ctx, "xs", "held") : null),
+    h("div", { class: "bb-seat-mid" },
+      h("div", { class: "bb-zone stack-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.stack")), stackView(ctx, p, "sm", fresh)),
+      h("div", { class: "bb-zone hand-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.hand")),
+        h("div", { class: "bb-opp-hand" }, p.hand.map((card) => card
+          ? seasonCard(ctx, card, { size: "sm", cls: `known ${fresh.has(`hand-${seat}-${card}`) ? "flip" : ""}`, attrs: { title: ctx.t("bb.knownTitle") } })
+          : cardBack(ctx, "sm"))))),
+    h("div", { class: "bb-seat-low" },
+      coins(ctx, p.supply, ctx.t("bb.supply"), "supply"),
+      bluebellSlots(view, ctx, p, fresh)),
+    lastTurnLine(view, ctx, seat));
+}
+
+function pileView(view, ctx, pile, fresh) {
+  const data = view.piles[pile];
+  const below = data.cards.slice(0, -1).reverse(); // top first: the next cards to come up
+  const drawAction = legalOf(view, (a) => a.type === "draw" && a.pile === pile && !a.reunion)[0];
+  const discardTarget = ui.selected && legalOf(view, (a) => a.type === "discard" && a.card_id === ui.selected && a.pile === pile).length;
+  const returnTarget = ui.selected && legalOf(view, (a) => a.type === "place" && a.card_id === ui.selected && a.return_pile === pile).length;
+  const topKey = data.top ? `pile-${pile}-${data.top}` : null;
+  let top;
+  if (!data.top) {
+    top = h("div", { class: "bb-card md empty-space" }, h("span", {}, ctx.t("bb.emptySpace")));
+  } else if (drawAction) {
+    top = seasonCard(ctx, data.top, { size: "md", tag: "button", cls: `${fresh.has(topKey) ? "flip" : ""} drawable`,
+      attrs: { type: "button", disabled: ctx.busy, dataset: { action: JSON.stringify(drawAction), effect: "draw", key: `draw-${pile}` },
+               "aria-label": ctx.t("act.draw", { card: cardName(ctx, data.top), pile }), onclick: () => ctx.send(drawAction) } });
+  } else {
+    top = seasonCard(ctx, data.top, { size: "md", cls: fresh.has(topKey) ? "flip" : "" });
+  }
+  return h("section", { class: `bb-pile ${discardTarget || returnTarget || drawAction ? "target" : ""}`, "aria-label": ctx.t("bb.pile", { pile }) },
+    h("h3", {}, ctx.t("bb.pile", { pile }), h("span", { class: "count" }, cardCount(ctx, data.size))),
+    h("div", { class: `bb-pile-top depth-${Math.min(3, Math.max(0, data.size - 1))}` }, top),
+    h("div", { class: "bb-seen", "aria-label": ctx.t("bb.seenBelow"), title: ctx.t("bb.seenBelow") },
+      below.length || data.hidden ? h("span", { class: "seen-label" }, ctx.t("bb.below")) : null,
+      below.map((card) => h("span", { class: `bb-chip s-${seasonOf(card)}`, title: cardName(ctx, card) }, icon(seasonOf(card)), KANJI[seasonOf(card)], h("small", {}, numberOf(card)))),
+      data.hidden ? h("span", { class: "bb-chip hidden", title: ctx.t("bb.unseen", { n: data.hidden }) }, ctx.t("bb.unseen", { n: data.hidden })) : null,
+      !below.length && !data.hidden ? h("span", { class: "dim" }, ctx.t("bb.noneBelow")) : null));
+}
+
+function middle(view, ctx) {
+  const holder = view.reunion_holder;
+  return h("div", { class: "bb-middle" },
+    h("div", { class: "bb-stock" }, h("h3", {}, ctx.t("bb.stock")),
+      h("div", { class: "bb-stock-coins coin-row", "aria-label": `${ctx.t("bb.stock")} ${tokens(ctx, view.stock)}` },
+        view.stock ? Array.from({ length: Math.min(view.stock, 8) }, () => h("span", { class: "coin" })) : h("span", { class: "coin none" })),
+      h("b", { class: "bb-stock-n" }, view.stock)),
+    h("div", { class: "bb-reunion-spot" },
+      holder === null ? reunionCard(ctx, "md") : h("div", { class: "bb-card md empty-space reunion-gone" }, h("span", {}, ctx.t("bb.reunion"))),
+      h("span", { class: "bb-reunion-where" }, holder === null ? ctx.t("bb.reunionCentre") : ctx.t("bb.reunionHeldBy", { name: nameOf(ctx, holder) }))));
+}
+
+function news(view, ctx) {
+  const lines = [];
+  let cls = "";
+  const last = view.results.at(-1);
+  if (view.phase === "game_over") {
+    cls = "over";
+    lines.push(h("strong", {}, view.winner === ctx.seat ? ctx.t("over.you") : ctx.t("over.title", { name: nameOf(ctx, view.winner) })));
+    if (last) lines.push(" ", roundSummary(view, ctx, last));
+  } else if (view.phase === "bluebell_choice") {
+    cls = "round-end";
+    lines.push(h("span", { class: "bb-sealed waiting", "aria-hidden": "true" }, h("span", { class: "bb-bell-slot" }), h("small", {}, ctx.t("bb.choosing"))),
+      roundSummary(view, ctx, last), " ",
+      h("strong", { class: "bb-next" }, icon("bluebell", "inline"),
+        ctx.t("news.choosing", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })));
+  } else if (view.recent.length) {
+    const turn = view.recent.at(-1);
+    if (turn.reunion.length) { cls = "reunion"; lines.push(h("strong", {}, ctx.t("news.reunion"), " ")); }
+    else if (turn.penalty) cls = "penalty";
+    lines.push(h("span", {}, turnLine(ctx, turn)));
+  } else if (last) {
+    cls = "round-end";
+    if (last.winner !== null) {
+      lines.push(h("span", { class: "bb-sealed", "aria-hidden": "true" },
+        h("span", { class: "bb-bell" }, icon("bluebell"), h("span", { class: "bb-tick" }, "✓")), h("small", {}, ctx.t("bb.given"))));
+    }
+    lines.push(h("strong", { class: "bb-next" }, ctx.t("news.roundStart", { round: view.round, name: nameOf(ctx, view.start) })), " ",
+      roundSummary(view, ctx, last));
+  } else {
+    lines.push(h("span", {}, ctx.t("news.round1", { name: nameOf(ctx, view.start) })));
+  }
+  return h("div", { class: `bb-news ${cls}`, role: "status", "aria-live": "polite" }, lines);
+}
+
+// --- my place at the table: stack, tokens, hand, and the controls ------------------------------
+
+function myArea(view, ctx, fresh) {
+  const p = me(view, ctx);
+  const seat = ctx.seat;
+  const player = ctx.players.find((x) => x.seat === seat);
+  const active = view.active === seat && view.phase !== "game_over";
+  const selectable = view.phase === "action" && myTurn(view, ctx);
+  const placeable = new Set(legalOf(view, (a) => a.type === "place").map((a) => a.card_id));
+  const hand = view.hand.map((c) => {
+    const picked = ui.selected === c.card;
+    return seasonCard(ctx, c.card, {
+      size: "lg", tag: "button",
+      cls: `${picked ? "selected" : ""} ${fresh.has(`mine-${c.card}`) ? "flip" : ""} ${selectable ? "pickable" : ""}`,
+      attrs: {
+        type: "button", disabled: !selectable || ctx.busy, "aria-pressed": selectable ? String(picked) : null,
+        dataset: { pick: "card", key: `hand-${c.card}` },
+        "aria-label": [cardName(ctx, c.card), c.known ? ctx.t("bb.known") : null, placeable.has(c.card) ? ctx.t("bb.canPlace") : null].filter(Boolean).join(", "),
+        onclick: () => { ui.selected = picked ? null : c.card; rerender(); },
+      },
+      extra: [picked ? h("span", { class: "bb-badge tick", "aria-hidden": "true" }, "✓") : null,
+        c.known ? h("span", { class: "bb-badge known", title: ctx.t("bb.knownTitle") }, ctx.t("bb.known")) : null,
+        placeable.has(c.card) ? h("span", { class: "bb-badge place" }, "↑ ", ctx.t("bb.canPlace")) : null],
+    });
+  });
+  return h("section", { class: `bb-me seat-${seat} ${active ? "active" : ""} ${view.winner === seat ? "winner" : ""}`,
+    "aria-label": ctx.t("bb.yourHand"), dataset: { seat, supply: p.supply } },
+    h("div", { class: "bb-seat-top" }, seatBadge(player, ctx), seatTags(view, ctx, seat),
+      p.holds_reunion ? h("span", { class: "bb-holds" }, reunionCard(ctx, "xs", "held"), ctx.t("bb.holdsReunion")) : null,
+      h("span", { class: "grow-space" }), bluebellSlots(view, ctx, p, fresh)),
+    h("div", { class: "bb-zone stack-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.yourStack")),
+      stackView(ctx, p, "md", fresh)),
+    h("div", { class: "bb-zone hand-zone mine" }, h("span", { class: "zone-label" }, ctx.t("bb.yourHand")),
+      h("div", { class: "bb-hand" }, hand)),
+    h("div", { class: "bb-zone token-zone" },
+      coins(ctx, p.supply, ctx.t("bb.supply"), `supply ${p.supply === 0 ? "broke" : ""}`),
+      coins(ctx, p.autumn_tokens, ctx.t("bb.onAutumn"), "autumn")),
+    h("div", { class: "bb-me-notes" },
+      !p.stack.length && view.phase !== "game_over" ? h("p", { class: "bb-note" }, ctx.t("bb.firstFree"), " ", tag(ctx, "interp")) : null,
+      p.autumn_tokens ? h("p", { class: "bb-note" }, ctx.t("bb.onAutumnNote"), " ", tag(ctx, "interp")) : null),
+    view.phase === "bluebell_choice" && view.in_play ? giftChooser(view, ctx) : actionBar(view, ctx, p));
+}
+
+/** One control that sends exactly one legal action; data-effect names what it costs or gains. */
+function actionButton(ctx, action, main, effect, notes = [], cls = "") {
+  return h("button", { type: "button", class: `bb-act ${cls}`, disabled: ctx.busy,
+    dataset: { action: JSON.stringify(action), effect, key: `act-${JSON.stringify(action)}`, ...(action.reunion ? { reunion: "true" } : {}) },
+    onclick: () => { ctx.send(action); } },
+  h("span", { class: "act-main" }, main),
+  notes.length ? h("span", { class: "act-note" }, notes) : null);
+}
+const dimmed = (main, why, key) => h("button", { type: "button", class: "bb-act", disabled: true, dataset: { key } },
+  h("span", { class: "act-main" }, main), why ? h("span", { class: "act-note" }, why) : null);
+const join = (parts) => parts.flatMap((part, i) => (i ? ["; ", part] : [part]));
+
+function placeControls(view, ctx, p, card) {
+  const actions = legalOf(view, (a) => a.type === "place" && a.card_id === card);
+  if (!actions.length) {
+    const reason = placeReason(view, ctx.seat, card);
+    let why = ctx.t("why.blocked");
+    const notes = [];
+    if (reason?.code === "wrong_predecessor") why = ctx.t("why.wrong_predecessor", { season: ctx.t(`season.${seasonOf(card)}`), top: ctx.t(`season.${reason.top}`) });
+    if (reason?.code === "summer_limit") { why = ctx.t("why.summer_limit"); notes.push(" ", tag(ctx, "interp")); }
+    if (reason?.code === "spring_blocked") { why = ctx.t("why.spring_blocked", { name: nameOf(ctx, reason.seat) }); notes.push(" ", tag(ctx, "interp")); }
+    return [dimmed(ctx.t("act.place", { card: cardName(ctx, card) }), [why, ...notes], "place-dim")];
+  }
+  return actions.map((action) => {
+    const season = seasonOf(card);
+    const notes = [];
+    let effect = "place";
+    if (season === "autumn") {
+      effect = "autumn";
+      if (view.stock === 0) notes.push([ctx.t("fx.autumnNone")]);
+      else if (p.holds_reunion) notes.push([ctx.t("fx.autumnAll", { n: view.stock }), " ", tag(ctx, "interp")]);
+      else notes.push([ctx.t("fx.autumnOne")]);
+    }
+    if (action.return_pile) {
+      effect = "winter";
+      if (p.autumn_tokens) notes.push([ctx.t("fx.bank", { tokens: tokens(ctx, p.autumn_tokens) }), " ", tag(ctx, "interp")]);
+      if (!view.piles[action.return_pile].size) notes.push([ctx.t("fx.returnAny"), " ", tag(ctx, "interp")]);
+    }
+    notes.push([ctx.t("fx.thenDraw")]);
+    const main = action.return_pile ? ctx.t("act.placeReturn", { card: cardName(ctx, card), pile: action.return_pile })
+      : ctx.t("act.place", { card: cardName(ctx, card) });
+    return actionButton(ctx, action, main, effect, join(notes), "place");
+  });
+}
+
+function discardControls(view, ctx, p, card, pile, reunion) {
+  const action = legalOf(view, (a) => a.type === "discard" && a.card_id === card && a.pile === pile && a.reunion === reunion)[0];
+  if (!action) return null;
+  const top = view.piles[pile].top;
+  const other = pile === "A" ? "B" : "A";
+  const penalty = top !== null && seasonOf(top) !== seasonOf(card);
+  const ends = penalty && p.supply === 0;
+  const notes = [];
+  let effect = "free";
+  if (!top) notes.push([ctx.t("fx.freeEmpty")]);
+  else if (!penalty) notes.push([ctx.t("fx.free", { top: cardName(ctx, top) })]);
+  else if (!ends) { effect = "penalty"; notes.push([ctx.t("fx.penalty", { top: cardName(ctx, top) })]); }
+  else { effect = "ends-round"; notes.push([ctx.t("fx.endsRound", { top: cardName(ctx, top) }), " ", tag(ctx, "interp")]); }
+  const drawn = view.piles[other].top;
+  if (!ends && drawn) notes.push([ctx.t("fx.forcedDraw", { card: cardName(ctx, drawn), pile: other })]);
+  let main = ctx.t("act.discard", { card: cardName(ctx, card), pile });
+  let cls = `discard ${effect}`;
+  if (reunion) {
+    const kept = view.hand.find((c) => c.card !== card).card;
+    main = ctx.t("act.withReunion", { action: main });
+    notes.push([ctx.t("fx.reunion", { a: cardName(ctx, kept), b: cardName(ctx, drawn) }), " ", tag(ctx, "interp")]);
+    cls += " reunion";
+  }
+  return actionButton(ctx, action, main, effect, join(notes), cls);
+}
+
+function reunionNote(view, ctx, p, any) {
+  if (any) return h("p", { class: "bb-note reunion-note" }, ctx.t("fx.reunionNow"), " ", tag(ctx, "interp"));
+  return dimmed(ctx.t("act.reunion"), p.holds_reunion ? ctx.t("why.holdReunion") : ctx.t("why.reunionNeed"), "reunion-dim");
+}
+
+function actionBar(view, ctx, p) {
+  const turn = myTurn(view, ctx);
+  let rows = [];
+  let hint = null;
+  if (view.phase === "game_over") {
+    return h("div", { class: "bb-actions over" });
+  }
+  if (view.phase === "draw" && turn) {
+    const draws = PILES.map((pile) => {
+      const action = legalOf(view, (a) => a.type === "draw" && a.pile === pile && !a.reunion)[0];
+      const top = view.piles[pile].top;
+      if (!action) return dimmed(ctx.t("act.drawGeneric", { pile }), ctx.t("why.pileEmpty"), `draw-dim-${pile}`);
+      return actionButton(ctx, action, ctx.t("act.draw", { card: cardName(ctx, top), pile }), "draw",
+        [ctx.t("fx.public"), " ", tag(ctx, "interp")], "draw");
+    });
+    const reunions = legalOf(view, (a) => a.type === "draw" && a.reunion).map((action) => {
+      const top = view.piles[action.pile].top;
+      return actionButton(ctx, action, ctx.t("act.withReunion", { action: ctx.t("act.draw", { card: cardName(ctx, top), pile: action.pile }) }),
+        "draw", [ctx.t("fx.reunion", { a: cardName(ctx, view.hand[0].card), b: cardName(ctx, top) })], "draw reunion");
+    });
+    rows = [...draws, ...reunions, reunionNote(view, ctx, p, reunions.length)];
+    hint = ctx.t("act.drawHint");
+  } else if (view.phase === "action" && turn) {
+    const card = ui.selected;
+    if (!card) {
+      hint = ctx.t("act.pickFirst");
+      rows = [dimmed(ctx.t("act.placeGeneric"), null, "place-dim"),
+        ...PILES.map((pile) => dimmed(ctx.t("act.discardGeneric", { pile }), null, `discard-dim-${pile}`)),
+        dimmed(ctx.t("act.reunion"), null, "reunion-dim")];
+    } else {
+      hint = ctx.t("act.selected", { card: cardName(ctx, card) });
+      const discards = PILES.map((pile) => discardControls(view, ctx, p, card, pile, false)
+        ?? dimmed(ctx.t("act.discard", { card: cardName(ctx, card), pile }), ctx.t("why.mustEmpty"), `discard-dim-${pile}`));
+      const reunions = PILES.map((pile) => discardControls(view, ctx, p, card, pile, true)).filter(Boolean);
+      rows = [...placeControls(view, ctx, p, card), ...discards, ...reunions, reunionNote(view, ctx, p, reunions.length)];
+    }
+  } else {
+    hint = view.phase === "bluebell_choice"
+      ? ctx.t("prompt.waitGive", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })
+      : ctx.t("act.notYourTurn");
+    rows = [dimmed(ctx.t("act.placeGeneric"), null, "place-dim"),
+      ...PILES.map((pile) => dimmed(ctx.t("act.discardGeneric", { pile }), null, `discard-dim-${pile}`)),
+      dimmed(ctx.t("act.reunion"), null, "reunion-dim")];
+  }
+  return h("div", { class: `bb-actions ${turn ? "live" : ""}` },
+    h("p", { class: "bb-hint" }, hint),
+    h("div", { class: "bb-act-grid" }, rows));
+}
+
+function giftChooser(view, ctx) {
+  const winner = view.round_winner;
+  const groups = new Map();
+  for (const item of view.in_play) {
+    const key = item.where === "pile" ? `pile-${item.pile}` : `${item.where}-${item.seat}`;
+    if (!groups.has(key)) groups.set(key, { item, cards: [] });
+    groups.get(key).cards.push(item.card);
+  }
+  if (ui.gift && !view.in_play.some((i) => i.card === ui.gift)) ui.gift = null;
+  const title = ({ item }) => {
+    if (item.where === "pile") return ctx.t("pick.pile", { pile: item.pile });
+    if (item.seat === ctx.seat) return ctx.t(item.where === "hand" ? "pick.yourHand" : "pick.yourStack");
+    return ctx.t(item.where === "hand" ? "pick.hand" : "pick.stack", { name: nameOf(ctx, item.seat) });
+  };
+  const action = ui.gift ? legalOf(view, (a) => a.type === "give_bluebell" && a.card_id === ui.gift)[0] : null;
+  return h("div", { class: "bb-actions live gift" },
+    h("h3", {}, icon("bluebell", "inline"), ctx.t("pick.title", { name: nameOf(ctx, winner) })),
+    h("p", { class: "bb-hint" }, ctx.t("news.youChoose"), " ", ctx.t("news.bluebellNote"), " ", tag(ctx, "interp"), " ", tag(ctx, "house")),
+    h("div", { class: "bb-gift-groups" }, [...groups.values()].map((group) => h("div", { class: "bb-gift-group" },
+      h("h4", {}, title(group)),
+      h("div", { class: "bb-gift-cards" }, group.cards.map((card) => seasonCard(ctx, card, {
+        size: "sm", tag: "button", cls: `pickable ${ui.gift === card ? "selected" : ""}`,
+        attrs: { type: "button", disabled: ctx.busy, "aria-pressed": String(ui.gift === card),
+                 dataset: { pick: "gift", key: `gift-${card}` },
+                 onclick: () => { ui.gift = ui.gift === card ? null : card; rerender(); } },
+        extra: ui.gift === card ? h("span", { class: "bb-badge tick", "aria-hidden": "true" }, "✓") : null })))))),
+    h("div", { class: "bb-act-grid" }, action
+      ? actionButton(ctx, action, ctx.t("act.give", { card: cardName(ctx, ui.gift), name: nameOf(ctx, winner) }), "give", [], "give")
+      : dimmed(ctx.t("act.giveGeneric"), null, "give-dim")));
+}
+
+function gameOver(view, ctx, fresh) {
+  if (view.phase !== "game_over") return null;
+  return h("section", { class: "bb-over", "aria-label": ctx.t("over.reveal") },
+    h("h3", {}, icon("bluebell", "inline"), ctx.t("over.reveal")),
+    h("ul", {}, view.players.map((p) => h("li", { class: `seat-${p.seat} ${view.winner === p.seat ? "winner" : ""}` },
+      h("span", { class: "who" }, nameOf(ctx, p.seat)),
+      h("span", { class: "count" }, `${p.bluebell_count}/${TO_WIN}`),
+      h("span", { class: "bells" }, p.bluebells.length
+        ? p.bluebells.map((b, i) => b.card ? seasonCard(ctx, b.card, { size: "sm", cls: fresh.has(`bell-${p.seat}-${i}`) ? "flip" : "" }) : null)
+        : h("span", { class: "dim" }, ctx.t("over.none")))))));
+}
+
+function results(view, ctx) {
+  if (!view.results.length) return null;
+  return h("section", { class: "bb-results" }, h("h3", {}, ctx.t("round.results")),
+    h("ol", {}, view.results.map((r) => h("li", {},
+      ctx.t("round.line", { round: r.round, ender: nameOf(ctx, r.ender),
+        winner: r.winner === null ? ctx.t("round.lineTie") : ctx.t("round.lineWinner", { name: nameOf(ctx, r.winner) }) }),
+      h("span", { class: "supplies" }, " (", r.supplies.map((n, seat) => `${nameOf(ctx, seat)} ${n}`).join(" · "), ")")))));
+}
+
+export function render(root, ctx) {
+  const view = ctx.view;
+  ui.root = root;
+  ui.ctx = ctx;
+  const fresh = view === ui.lastView ? new Set() : freshKeys(view, ctx.previous);
+  ui.lastView = view;
+  // A choice belongs to the turn it was made in.
+  if (ui.selected && (view.phase !== "action" || !myTurn(view, ctx) || !view.hand?.some((c) => c.card === ui.selected))) ui.selected = null;
+  if (view.phase !== "bluebell_choice") ui.gift = null;
+
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  const n = view.seats;
+  const others = [];
+  for (let k = 1; k <= n; k++) {
+    const seat = (((ctx.seat ?? -1) + k) % n + n) % n;
+    if (seat !== ctx.seat) others.push(seat);
+  }
+  fill(root, h("div", { class: `bluebell players-${n} ${ctx.seat === null ? "watching" : ""}` },
+    header(view, ctx),
+    h("div", { class: `bb-opponents count-${others.length}` }, others.map((seat) => opponent(view, ctx, seat, fresh))),
+    h("div", { class: "bb-centre" }, pileView(view, ctx, "A", fresh), middle(view, ctx), pileView(view, ctx, "B", fresh)),
+    news(view, ctx),
+    gameOver(view, ctx, fresh),
+    ctx.seat !== null ? myArea(view, ctx, fresh) : null,
+    results(view, ctx)));
+  if (focused) root.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+}
+
+export function prompt(ctx) {
+  const view = ctx.view;
+  const name = (seat) => nameOf(ctx, seat);
+  if (view.phase === "game_over") return view.winner === ctx.seat ? ctx.t("prompt.youWon") : ctx.t("prompt.won", { name: name(view.winner) });
+  if (view.phase === "bluebell_choice") {
+    if (view.round_ender === ctx.seat) return ctx.t("prompt.give", { name: name(view.round_winner) });
+    return ctx.t("prompt.waitGive", { ender: name(view.round_ender), winner: name(view.round_winner) });
+  }
+  if (myTurn(view, ctx)) {
+    if (view.phase === "draw") return ctx.t("prompt.draw");
+    return me(view, ctx).supply === 0 ? ctx.t("prompt.actionBroke") : ctx.t("prompt.action");
+  }
+  return ctx.t(view.phase === "draw" ? "prompt.waitDraw" : "prompt.waitPlay", { name: name(view.active) });
+}
+
+export function describe(event, ctx) {
+  const name = (seat) => nameOf(ctx, seat);
+  const card = (id) => cardName(ctx, id);
+  switch (event.kind) {
+    case "placed": return ctx.t("log.placed", { name: name(event.seat), card: card(event.card) });
+    case "tokens_collected":
+      return ctx.t("log.tokens_collected", { name: name(event.seat), tokens: tokens(ctx, event.tokens), card: card(event.card), stock: event.stock });
+    case "stack_returned": return ctx.t("log.stack_returned", { name: name(event.seat), cards: cardList(ctx, event.cards), pile: event.pile });
+    case "tokens_banked": return ctx.t("log.tokens_banked", { name: name(event.seat), tokens: tokens(ctx, event.tokens), supply: event.supply });
+    case "discarded":
+      return ctx.t(event.penalty ? "log.discarded.penalty" : "log.discarded", { name: name(event.seat), card: card(event.card), pile: event.pile });
+    case "penalty_paid": return ctx.t("log.penalty_paid", { name: name(event.seat), supply: event.supply, stock: event.stock });
+    case "drew": return ctx.t("log.drew", { name: name(event.seat), card: card(event.card), pile: event.pile });
+    case "reunion_declared":
+      return ctx.t("log.reunion_declared", { name: name(event.seat), a: card(event.cards[0]), b: card(event.cards[1]) });
+    case "round_ended":
+      return ctx.t("log.round_ended", { round: event.round, ender: name(event.ender),
+        supplies: event.supplies.map((n, seat) => `${name(seat)} ${n}`).join(" · "),
+        result: event.winner === null ? ctx.t("round.tie") : ctx.t("round.winner", { name: name(event.winner) }) });
+    case "round_started": return ctx.t("log.round_started", { round: event.round, name: name(event.start) });
+    case "dealt": return ctx.t("log.dealt", { a: card(event.cards[0]), b: card(event.cards[1]) });
+    case "bluebell_given": return ctx.t("log.bluebell_given", { chooser: name(event.chooser), name: name(event.seat), count: event.count });
+    case "bluebell_chosen": return ctx.t("log.bluebell_chosen", { card: card(event.card), name: name(event.seat) });
+    case "game_ended":
+      return ctx.t("log.game_ended", { name: name(event.winner),
+        all: event.bluebells.map((cards, seat) => `${name(seat)}: ${cards.length ? cardList(ctx, cards) : "–"}`).join(" / ") });
+    default: return null;
+  }
+}
