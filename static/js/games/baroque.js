@@ -1,0 +1,853 @@
+// Baroque (バロックの変遷) at the table: the salon played openly in turn, the ball decided in secret,
+// then revealed at once. Rank cards and the face-up discard pile lie in the middle of the cloth.
+import { h, fill, seatBadge, nameOf } from "../dom.js";
+
+const COLORS = ["black", "green", "yellow"]; // display order of the rules (§9 G8)
+const SYMBOL = { black: "♛", green: "♣", yellow: "◆" }; // a shape for every color, never color alone
+const RANK_IDS = ["rank-0", "rank-1", "rank-2", "rank-3", "rank-4", "rank-5"];
+
+export const strings = {
+  en: {
+    "bq.color.black": "black", "bq.color.green": "green", "bq.color.yellow": "yellow",
+    "bq.Color.black": "Black (Rococo)", "bq.Color.green": "Green", "bq.Color.yellow": "Yellow",
+    "bq.card": "{sym} {color} {n}",
+    "bq.round": "Round {n} / {of}",
+    "bq.trick": "Trick {n} / {of}",
+    "bq.phase.bidding": "Bidding",
+    "bq.phase.salon": "Salon",
+    "bq.phase.ball": "Ball",
+    "bq.phase.game_over": "Game over",
+    "bq.trump": "Trump",
+    "bq.lead": "Lead color",
+    "bq.dealer": "Dealer",
+    "bq.leader": "Leader",
+    "bq.hand": "Hand",
+    "bq.yourHand": "Your hand",
+    "bq.cardsN": "{n} cards in hand",
+    "bq.known": "Back in hand, seen by all",
+    "bq.knownShort": "seen",
+    "bq.bid": "Bid",
+    "bq.noBid": "–",
+    "bq.won": "Won",
+    "bq.score": "Score",
+    "bq.pts": "{n} pt",
+    "bq.rankCards": "Rank cards",
+    "bq.rank": "Rank {n}",
+    "bq.rankFree": "in the middle",
+    "bq.rankTakenBy": "{name}",
+    "bq.rankSetAside": "set aside",
+    "bq.discard": "Discard pile",
+    "bq.discardCount": "{n} of 30 face up",
+    "bq.trickTitle": "Trick {n} / {of}",
+    "bq.resultTitle": "Trick {n} result",
+    "bq.resultTitleRound": "Round {r}, trick {n}: result",
+    "bq.noTrickYet": "The first trick has not been played yet.",
+    "bq.playing": "to play",
+    "bq.deciding": "deciding…",
+    "bq.decided": "has chosen",
+    "bq.kept": "kept",
+    "bq.changed": "changed",
+    "bq.returnedShort": "back to hand",
+    "bq.noBall": "no ball",
+    "bq.void": "no {color}",
+    "bq.wins": "wins",
+    "bq.first": "leads",
+    "bq.verdict.trump": "{name} wins trick {n} with {card}: the highest black (trump).",
+    "bq.verdict.color": "{name} wins trick {n} with {card}: no black, so the highest {color} wins (the leader's final color).",
+    "bq.lastLabel": "Trick {n}:",
+    "bq.yourChoice": "Your secret choice",
+    "bq.keepOption": "Keep {card}",
+    "bq.keepHint": "or tap a highlighted card in your hand to change to it",
+    "bq.confirmKeep": "Commit: keep {card}",
+    "bq.confirmChange": "Commit: change to {card}",
+    "bq.chooseFirst": "Commit…",
+    "bq.decidedKeep": "You keep {card}. Sealed until everyone has chosen.",
+    "bq.decidedChange": "You change to {card}. Sealed until everyone has chosen.",
+    "bq.mineKeep": "keep",
+    "bq.chosenBadge": "your choice",
+    "bq.mineChange": "→ {card}",
+    "bq.pickRanks": "Tap rank cards in the middle",
+    "bq.confirmBid": "Bid {bid}: take {ranks}",
+    "bq.confirmBidNone": "Take rank cards",
+    "bq.tapToPlay": "Tap a highlighted card to play it face up.",
+    "bq.waitTurn": "Not your turn: your hand is shown for planning.",
+    "bq.watching": "You are watching: hands are hidden.",
+    "bq.scores": "Scores",
+    "bq.player": "Player",
+    "bq.roundCol": "R{n}",
+    "bq.total": "Total",
+    "bq.scoreCell": "won {won} / bid {bid}",
+    "bq.scoreLegend": "Each round: tricks won / bid; +2 for an exact bid. Every trick won is +1.",
+    "bq.roundSummary": "Round {n} scored",
+    "bq.exact": "exact bid +2",
+    "bq.missed": "missed",
+    "bq.summaryLine": "bid {bid} · won {won}",
+    "bq.final": "Final result",
+    "bq.winner": "winner",
+    "bq.tag.interpretation": "interpretation",
+    "bq.tag.house": "house rule",
+    "bq.note.wanted": "If the rank card you wanted is taken, take any other legal choice.",
+    "bq.note.highBid": "Bids above {h} (the tricks in a round) are allowed, though they can never be met.",
+    "bq.note.void": "You have no {color}: you may play any card, black included.",
+    "bq.note.leaderChange": "As leader you may change only to the same color or the same number as your own salon card {card}.",
+    "bq.note.winningColor": "Without black, the color of the leader's final card wins, so a leader who switches color by number leads the new color.",
+    "bq.note.obliged": "You must follow the leader's salon color {color} (judged on your hand plus your salon card): change only to another {color} card, or keep.",
+    "bq.note.free": "You were void in {color}: you may change to any card in your hand.",
+    "bq.note.final": "A decision is final once committed, and nobody decides for you, even when keeping is your only choice.",
+    "bq.note.keepNoCard": "Keeping carries no card: nobody learns what you hold.",
+    "bq.note.lastTrick": "Last trick of the round: hands are empty after the salon, so there is no ball.",
+    "bq.note.tie": "A tie for the top score is a shared victory.",
+    "bq.p.bid": "Your bid: take one rank card (0–5), or rank 5 plus one of 1–4 (6–9).",
+    "bq.p.waitBid": "Waiting for {name} to bid…",
+    "bq.p.lead": "Salon: you lead. Play any card face up.",
+    "bq.p.follow": "Salon: play a {color} card (you must follow the lead color).",
+    "bq.p.void": "Salon: you have no {color}. Play any card, black (trump) included.",
+    "bq.p.waitSalon": "Waiting for {name} to play in the salon…",
+    "bq.p.ballLeader": "Ball: keep your {card}, or secretly change it to the same color or the same number.",
+    "bq.p.ballObliged": "Ball: keep your {card}, or secretly change it to another {color} card.",
+    "bq.p.ballOnlyKeep": "Ball: you cannot change this time. Commit “keep”.",
+    "bq.p.ballFree": "Ball: keep your {card}, or secretly change it to any card in your hand.",
+    "bq.p.ballWait": "You have chosen. Waiting for {names}…",
+    "bq.p.ballWatch": "Ball: waiting for {names} to choose in secret…",
+    "bq.p.win": "Game over: {names} wins with {score} points.",
+    "bq.p.shared": "Game over: {names} share the victory with {score} points.",
+    "bq.and": " and ",
+    "bq.comma": ", ",
+    "bq.log.rank_taken": "{name} takes {ranks}: bid {bid}",
+    "bq.log.ranks_set_aside": "Rank cards set aside: {ranks}",
+    "bq.log.salon_played": "{name} plays {card} in the salon",
+    "bq.log.salon_void": "{name} plays {card} in the salon (could not follow)",
+    "bq.log.ball_opened": "Ball of trick {trick}: everyone chooses in secret",
+    "bq.log.ball_committed": "{name} has chosen",
+    "bq.log.ball_decided.keep": "Your secret choice: keep",
+    "bq.log.ball_decided.change": "Your secret choice: change to {card}",
+    "bq.log.ball_revealed": "Reveal: {outcomes}",
+    "bq.log.kept": "{name} kept",
+    "bq.log.changed": "{name} changed {returned} → {new}",
+    "bq.log.trick_won": "{name} wins trick {trick} with {card}",
+    "bq.log.round_scored": "Round {round} scored: {parts}",
+    "bq.log.round_part": "{name} bid {bid}, won {won}{bonus} = {score}",
+    "bq.log.bonus": ", +2",
+    "bq.log.round_started": "Round {round}: {name} deals; face up in the discard pile: {cards}",
+    "bq.log.game_ended": "Game over: {names} {score} points",
+    "error.wrong_phase": "That action is not accepted in the current phase.",
+    "error.not_your_turn": "It is not your turn.",
+    "error.already_committed": "You have already committed your decision for this ball.",
+    "error.invalid_rank_combination": "Take exactly one rank card, or rank 5 plus one of rank 1 to rank 4.",
+    "error.card_not_in_hand": "That card is not in your hand.",
+    "error.rank_unavailable": "That rank card has already been taken this round.",
+    "error.must_follow_color": "You must follow the lead color.",
+    "error.leader_change_mismatch": "The leader may change only to a card of the same color or number as their salon card.",
+    "error.invalid_action": "That action is not understood.",
+    "error.invalid_seat_count": "Baroque is played by 3 or 4 players.",
+    "error.invalid_option": "That table option is not valid.",
+  },
+  ja: {
+    "bq.color.black": "黒", "bq.color.green": "緑", "bq.color.yellow": "黄",
+    "bq.Color.black": "黒（ロココ）", "bq.Color.green": "緑", "bq.Color.yellow": "黄",
+    "bq.card": "{sym}{color}{n}",
+    "bq.round": "ラウンド {n} / {of}",
+    "bq.trick": "トリック {n} / {of}",
+    "bq.phase.bidding": "宣言フェーズ",
+    "bq.phase.salon": "サロンフェーズ",
+    "bq.phase.ball": "舞踏会フェーズ",
+    "bq.phase.game_over": "ゲーム終了",
+    "bq.trump": "切り札",
+    "bq.lead": "リーダーの色",
+    "bq.dealer": "親",
+    "bq.leader": "リーダー",
+    "bq.hand": "手札",
+    "bq.yourHand": "あなたの手札",
+    "bq.cardsN": "手札 {n}枚",
+    "bq.known": "手札に戻った公開カード",
+    "bq.knownShort": "公開",
+    "bq.bid": "宣言",
+    "bq.noBid": "–",
+    "bq.won": "勝ち",
+    "bq.score": "点数",
+    "bq.pts": "{n}点",
+    "bq.rankCards": "爵位カード",
+    "bq.rank": "爵位 {n}",
+    "bq.rankFree": "場に残り",
+    "bq.rankTakenBy": "{name}",
+    "bq.rankSetAside": "端に避けた",
+    "bq.discard": "カード捨て場",
+    "bq.discardCount": "30枚中 {n}枚が表向き",
+    "bq.trickTitle": "トリック {n} / {of}",
+    "bq.resultTitle": "第{n}トリックの結果",
+    "bq.resultTitleRound": "第{r}ラウンド 第{n}トリックの結果",
+    "bq.noTrickYet": "まだトリックは行われていません。",
+    "bq.playing": "手番",
+    "bq.deciding": "検討中…",
+    "bq.decided": "決定済み",
+    "bq.kept": "変更しない",
+    "bq.changed": "変更した",
+    "bq.returnedShort": "手札へ",
+    "bq.noBall": "舞踏会なし",
+    "bq.void": "{color}なし",
+    "bq.wins": "勝ち",
+    "bq.first": "リード",
+    "bq.verdict.trump": "{name}さんが{card}で第{n}トリックの勝ち：黒（切り札）の最大です。",
+    "bq.verdict.color": "{name}さんが{card}で第{n}トリックの勝ち：黒がないので、リーダーの最終的なカードの色（{color}）の最大です。",
+    "bq.lastLabel": "第{n}トリック：",
+    "bq.yourChoice": "あなたの秘密の選択",
+    "bq.keepOption": "{card}のまま（変更しない）",
+    "bq.keepHint": "または手札の光っているカードを選ぶと、そのカードに変更します",
+    "bq.confirmKeep": "決定：{card}のまま（変更しない）",
+    "bq.confirmChange": "決定：{card}に変更する",
+    "bq.chooseFirst": "決定…",
+    "bq.decidedKeep": "{card}のまま（変更しない）。全員が決めるまで秘密です。",
+    "bq.decidedChange": "{card}に変更します。全員が決めるまで秘密です。",
+    "bq.mineKeep": "変更しない",
+    "bq.chosenBadge": "選択",
+    "bq.mineChange": "→ {card}",
+    "bq.pickRanks": "場の爵位カードを選んでください",
+    "bq.confirmBid": "宣言 {bid}：爵位カード{ranks}を取る",
+    "bq.confirmBidNone": "爵位カードを取る",
+    "bq.tapToPlay": "光っているカードを選ぶと、表向きに出します。",
+    "bq.waitTurn": "あなたの手番ではありません。作戦用に手札を表示しています。",
+    "bq.watching": "観戦中：手札は見えません。",
+    "bq.scores": "点数",
+    "bq.player": "プレイヤー",
+    "bq.roundCol": "第{n}R",
+    "bq.total": "合計",
+    "bq.scoreCell": "勝ち {won} / 宣言 {bid}",
+    "bq.scoreLegend": "各ラウンド：勝ち数 / 宣言。宣言ちょうどなら+2点。勝つたびに+1点。",
+    "bq.roundSummary": "第{n}ラウンドの得点",
+    "bq.exact": "宣言どおり +2",
+    "bq.missed": "宣言はずれ",
+    "bq.summaryLine": "宣言 {bid} · 勝ち {won}",
+    "bq.final": "最終結果",
+    "bq.winner": "勝者",
+    "bq.tag.interpretation": "解釈",
+    "bq.tag.house": "ハウスルール",
+    "bq.note.wanted": "欲しい爵位カードが取られていたら、残りから好きな合法の組み合わせを取れます。",
+    "bq.note.highBid": "{h}（1ラウンドのトリック数）を超える宣言もできますが、達成はできません。",
+    "bq.note.void": "{color}を持っていないので、黒を含めどの色でも出せます。",
+    "bq.note.leaderChange": "リーダーは自分のサロンのカード{card}と同じ色か同じ数字のカードにだけ変更できます。",
+    "bq.note.winningColor": "黒がなければ、リーダーの最終的なカードの色が勝ちます。数字を合わせて色を変えたリーダーは新しい色で勝負します。",
+    "bq.note.obliged": "リーダーのサロンの色{color}に従う義務があります（手札と自分のサロンのカードで判定）。変更できるのは別の{color}のカードだけ、または変更しない。",
+    "bq.note.free": "{color}を持っていなかったので、手札のどのカードにも変更できます。",
+    "bq.note.final": "決定は取り消せません。変更しないしか選べないときも、代わりに決めることはありません。",
+    "bq.note.keepNoCard": "「変更しない」はカードを持ちません。何を持っているかは誰にも分かりません。",
+    "bq.note.lastTrick": "ラウンド最後のトリック：サロンの後は手札がないので、舞踏会フェーズはありません。",
+    "bq.note.tie": "最高点が同点なら全員が勝者です。",
+    "bq.p.bid": "宣言：爵位カードを1枚（0〜5）、または5と1〜4のどれか1枚（6〜9）を取ってください。",
+    "bq.p.waitBid": "{name}さんの宣言を待っています…",
+    "bq.p.lead": "サロンフェーズ：あなたがリーダーです。好きなカードを表向きに出してください。",
+    "bq.p.follow": "サロンフェーズ：{color}のカードを出してください（リーダーの色に従います）。",
+    "bq.p.void": "サロンフェーズ：{color}がありません。黒（切り札）を含め、どのカードでも出せます。",
+    "bq.p.waitSalon": "{name}さんがサロンで出すのを待っています…",
+    "bq.p.ballLeader": "舞踏会フェーズ：{card}のままにするか、同じ色か同じ数字のカードに秘密で変更してください。",
+    "bq.p.ballObliged": "舞踏会フェーズ：{card}のままにするか、別の{color}のカードに秘密で変更してください。",
+    "bq.p.ballOnlyKeep": "舞踏会フェーズ：今回は変更できません。「変更しない」を決定してください。",
+    "bq.p.ballFree": "舞踏会フェーズ：{card}のままにするか、手札のどのカードにでも秘密で変更できます。",
+    "bq.p.ballWait": "決定しました。{names}を待っています…",
+    "bq.p.ballWatch": "舞踏会フェーズ：{names}が秘密で選んでいます…",
+    "bq.p.win": "ゲーム終了：{score}点で{names}さんの勝利です。",
+    "bq.p.shared": "ゲーム終了：{score}点で{names}さんが同点優勝です。",
+    "bq.and": "と",
+    "bq.comma": "、",
+    "bq.log.rank_taken": "{name}さんが爵位カード{ranks}を取りました：宣言 {bid}",
+    "bq.log.ranks_set_aside": "端に避けた爵位カード：{ranks}",
+    "bq.log.salon_played": "{name}さんがサロンで{card}を出しました",
+    "bq.log.salon_void": "{name}さんがサロンで{card}を出しました（リーダーの色なし）",
+    "bq.log.ball_opened": "第{trick}トリックの舞踏会フェーズ：全員が秘密で選びます",
+    "bq.log.ball_committed": "{name}さんが選びました",
+    "bq.log.ball_decided.keep": "あなたの秘密の選択：変更しない",
+    "bq.log.ball_decided.change": "あなたの秘密の選択：{card}に変更する",
+    "bq.log.ball_revealed": "公開：{outcomes}",
+    "bq.log.kept": "{name}さんは変更しない",
+    "bq.log.changed": "{name}さんは{returned}→{new}に変更",
+    "bq.log.trick_won": "{name}さんが{card}で第{trick}トリックの勝ち",
+    "bq.log.round_scored": "第{round}ラウンドの得点：{parts}",
+    "bq.log.round_part": "{name}さん 宣言{bid}・勝ち{won}{bonus}＝{score}点",
+    "bq.log.bonus": "・+2",
+    "bq.log.round_started": "第{round}ラウンド：親は{name}さん。カード捨て場に表向き：{cards}",
+    "bq.log.game_ended": "ゲーム終了：{names}さん {score}点",
+    "error.wrong_phase": "今のフェーズではその操作はできません。",
+    "error.not_your_turn": "あなたの手番ではありません。",
+    "error.already_committed": "この舞踏会フェーズの決定はもう済んでいます。",
+    "error.invalid_rank_combination": "爵位カードは1枚、または5と1〜4のどれか1枚を取ってください。",
+    "error.card_not_in_hand": "そのカードは手札にありません。",
+    "error.rank_unavailable": "その爵位カードはこのラウンドですでに取られています。",
+    "error.must_follow_color": "リーダーの色のカードを出さなければなりません。",
+    "error.leader_change_mismatch": "リーダーはサロンのカードと同じ色か同じ数字のカードにしか変更できません。",
+    "error.invalid_action": "その操作は理解できません。",
+    "error.invalid_seat_count": "バロックの変遷は3〜4人用です。",
+    "error.invalid_option": "その卓の設定は使えません。",
+  },
+};
+
+// --- small helpers ------------------------------------------------------------------------------
+
+const parse = (id) => { const [color, n] = id.split("-"); return { color, n: Number(n) }; };
+const rankValue = (id) => Number(id.split("-")[1]);
+const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+const legalOf = (view, type) => view.legal.filter((a) => a.type === type);
+const colorName = (ctx, color) => ctx.t(`bq.color.${color}`);
+
+function cardName(ctx, id) {
+  const c = parse(id);
+  return ctx.t("bq.card", { sym: SYMBOL[c.color], color: colorName(ctx, c.color), n: c.n });
+}
+
+function listNames(ctx, names) {
+  if (names.length <= 1) return names.join("");
+  return names.slice(0, -1).join(ctx.t("bq.comma")) + ctx.t("bq.and") + names[names.length - 1];
+}
+
+const ranksText = (ranks) => [...ranks].sort((a, b) => rankValue(b) - rankValue(a)).map(rankValue).join("+");
+
+/** The seats in the order they sit around you: clockwise from your left, you last (spectators: seat order). */
+function seatOrder(view, ctx) {
+  const n = view.seats;
+  if (ctx.seat === null || ctx.seat === undefined) return Array.from({ length: n }, (_, i) => i);
+  return Array.from({ length: n }, (_, i) => (ctx.seat + 1 + i) % n);
+}
+
+function winnerReason(trick) {
+  const finals = trick.final.map(parse);
+  if (finals.some((c) => c.color === "black")) return { trump: true, color: "black" };
+  return { trump: false, color: finals[trick.leader].color };
+}
+
+function verdictText(ctx, trick) {
+  const reason = winnerReason(trick);
+  const params = { name: nameOf(ctx, trick.winner), n: trick.number, card: cardName(ctx, trick.final[trick.winner]),
+                   color: colorName(ctx, reason.color) };
+  return ctx.t(reason.trump ? "bq.verdict.trump" : "bq.verdict.color", params);
+}
+
+// --- selection kept across re-renders (select-then-confirm) -------------------------------------
+
+const ui = { key: null, ranks: [], ball: null, flipped: null, sent: null, sentAt: 0 };
+const IN_FLIGHT_MS = 4000; // after this the controls open again, in case the answer was an error
+
+/** Sends a legal action. At the ball, other seats' commits arrive while ours is on its way, and each
+ * of them ends the runtime's busy state; until our own decision shows, the ball controls stay shut. */
+function act(ctx, action) {
+  ctx.send(action);
+  if (last?.ctx.busy && ctx.view.phase === "ball") {
+    ui.sent = ui.key;
+    ui.sentAt = Date.now();
+    setTimeout(rerender, IN_FLIGHT_MS + 50);
+  }
+}
+
+/** True while our ball decision is sent and not yet in the view. */
+const ballInFlight = (view) => view.phase === "ball" && ui.sent === ui.key && !view.my_decision
+  && Date.now() - ui.sentAt < IN_FLIGHT_MS;
+
+function selectionKey(view) {
+  return `${view.round}:${view.phase}:${view.trick_number}:${view.current_seat}`;
+}
+
+function toggleRank(view, rank) {
+  const legal = legalOf(view, "take_rank");
+  let next = ui.ranks.includes(rank) ? ui.ranks.filter((r) => r !== rank) : [...ui.ranks, rank];
+  if (next.length && !legal.some((a) => next.every((r) => a.ranks.includes(r)))) next = [rank];
+  ui.ranks = next;
+}
+
+const chosenBid = (view) => legalOf(view, "take_rank").find((a) => sameSet(a.ranks, ui.ranks)) ?? null;
+
+function chosenBall(view) {
+  if (ui.ball === "keep") return view.legal.find((a) => a.type === "ball_keep") ?? null;
+  if (ui.ball) return view.legal.find((a) => a.type === "ball_change" && a.card === ui.ball) ?? null;
+  return null;
+}
+
+// --- drawn pieces -------------------------------------------------------------------------------
+
+/** A Baroque card: the number large, its color's symbol and name on it, so color is never alone. */
+function cardFace(ctx, id, { tag = "div", cls = "", attrs = {} } = {}, ...extra) {
+  const c = parse(id);
+  return h(tag, { class: `card bq-card c-${c.color} ${cls}`, "aria-label": cardName(ctx, id), ...attrs },
+    h("span", { class: "bq-corner", "aria-hidden": "true" }, h("span", {}, c.n), h("span", { class: "bq-csym" }, SYMBOL[c.color])),
+    h("span", { class: "bq-num", "aria-hidden": "true" }, c.n),
+    h("span", { class: "bq-sym", "aria-hidden": "true" }, SYMBOL[c.color]),
+    h("span", { class: "bq-cname", "aria-hidden": "true" }, colorName(ctx, c.color)),
+    ...extra);
+}
+
+function mini(ctx, id, cls = "") {
+  const c = parse(id);
+  return h("span", { class: `bq-mini c-${c.color} ${cls}`, title: cardName(ctx, id), "aria-label": cardName(ctx, id) },
+    h("span", { "aria-hidden": "true" }, SYMBOL[c.color], c.n));
+}
+
+function rankToken(value, cls = "", attrs = {}, tag = "span") {
+  return h(tag, { class: `bq-rank ${cls}`, ...attrs }, h("span", { class: "bq-rank-n" }, value));
+}
+
+function symbolOf(ctx, color, long = true) {
+  return h("span", { class: `bq-colorchip c-${color}` }, h("span", { "aria-hidden": "true" }, SYMBOL[color], " "),
+    long ? ctx.t(`bq.Color.${color}`) : colorName(ctx, color));
+}
+
+function note(ctx, kind, text) {
+  return h("li", { class: "bq-note" }, h("em", { class: "tag" }, ctx.t(`bq.tag.${kind}`)), " ", text);
+}
+
+// --- the table's parts --------------------------------------------------------------------------
+
+function statusBar(view, ctx) {
+  const trickPart = view.phase === "bidding" || view.phase === "game_over" ? null
+    : h("span", { class: "bq-st" }, ctx.t("bq.trick", { n: view.trick_number, of: view.tricks_per_round }));
+  return h("div", { class: "bq-status" },
+    h("span", { class: "bq-st bq-round" }, ctx.t("bq.round", { n: view.round, of: view.rounds_total })),
+    trickPart,
+    h("span", { class: `bq-st bq-phase ph-${view.phase}` }, ctx.t(`bq.phase.${view.phase}`)),
+    h("span", { class: "bq-st" }, ctx.t("bq.trump"), " ", symbolOf(ctx, "black")),
+    h("span", { class: `bq-st bq-leadslot ${view.lead_color ? "" : "none"}`, "aria-hidden": view.lead_color ? null : "true" },
+      ctx.t("bq.lead"), " ", symbolOf(ctx, view.lead_color ?? "green", false)));
+}
+
+function seatStats(view, ctx, s) {
+  const taken = view.rank_taken[s] ?? [];
+  const bid = view.bids[s];
+  return h("div", { class: "bq-stats" },
+    h("span", { class: "bq-stat", title: ctx.t("bq.cardsN", { n: view.hand_sizes[s] }), "aria-label": ctx.t("bq.cardsN", { n: view.hand_sizes[s] }) },
+      h("span", { class: "bq-backs", "aria-hidden": "true" }), h("b", {}, view.hand_sizes[s])),
+    h("span", { class: "bq-stat" }, h("span", { class: "lbl" }, ctx.t("bq.bid")), " ",
+      h("b", {}, bid === null || bid === undefined ? ctx.t("bq.noBid") : bid),
+      taken.length > 1 ? h("span", { class: "bq-bidparts" }, taken.map((r) => rankToken(rankValue(r), "tiny"))) : null),
+    h("span", { class: "bq-stat" }, h("span", { class: "lbl" }, ctx.t("bq.won")), " ", h("b", {}, view.tricks_won[s])),
+    h("span", { class: "bq-stat bq-score" }, ctx.t("bq.pts", { n: view.scores[s] })));
+}
+
+function seatMarks(view, ctx, s) {
+  const marks = [];
+  if (view.dealer === s) marks.push(h("span", { class: "bq-mark dealer" }, ctx.t("bq.dealer")));
+  if (view.leader === s && (view.phase === "salon" || view.phase === "ball")) marks.push(h("span", { class: "bq-mark leader" }, ctx.t("bq.leader")));
+  return h("span", { class: "bq-marks" }, marks);
+}
+
+function seatPanel(view, ctx, s, mine = false) {
+  const player = ctx.players.find((p) => p.seat === s) ?? { seat: s, name: null, connected: false };
+  const acting = view.awaiting.includes(s) && view.phase !== "ball";
+  const known = view.known_in_hand[s] ?? [];
+  return h(mine ? "div" : "li", { class: `bq-seat seat-${s} ${acting ? "acting" : ""} ${mine ? "mine" : ""}`,
+                                  "aria-current": acting ? "true" : null },
+    h("div", { class: "bq-seat-head" }, seatBadge(player, ctx), seatMarks(view, ctx, s)),
+    seatStats(view, ctx, s),
+    mine ? null : h("div", { class: "bq-known", title: ctx.t("bq.known") },
+      known.length ? [h("span", { class: "lbl" }, ctx.t("bq.knownShort"), " "), known.map((c) => mini(ctx, c))] : "\u00a0"));
+}
+
+function opponents(view, ctx) {
+  const order = seatOrder(view, ctx);
+  const others = ctx.seat === null || ctx.seat === undefined ? order : order.slice(0, -1);
+  return h("ol", { class: `bq-opponents n${others.length}` }, others.map((s) => seatPanel(view, ctx, s)));
+}
+
+/** The cards in play: the live salon and ball, or else the last trick resolved, one place per seat. */
+function trickArea(view, ctx) {
+  const live = (view.phase === "salon" || view.phase === "ball") && (view.phase === "ball" || view.salon.some((c) => c));
+  const trick = view.last_trick;
+  const order = seatOrder(view, ctx);
+  let title;
+  let places;
+  let fresh = false;
+  if (live) {
+    title = ctx.t("bq.trickTitle", { n: view.trick_number, of: view.tricks_per_round });
+    places = order.map((s) => livePlace(view, ctx, s));
+  } else if (trick) {
+    const key = `${trick.round}:${trick.number}`;
+    const before = ctx.previous?.last_trick;
+    if (trick.ball && ctx.previous && (!before || `${before.round}:${before.number}` !== key) && ui.flipped !== key) {
+      fresh = true;
+      ui.flipped = key;
+    }
+    title = trick.round === view.round ? ctx.t("bq.resultTitle", { n: trick.number })
+      : ctx.t("bq.resultTitleRound", { r: trick.round, n: trick.number });
+    places = order.map((s) => resultPlace(view, ctx, trick, s, fresh));
+  } else {
+    title = ctx.t("bq.trickTitle", { n: view.trick_number, of: view.tricks_per_round });
+    places = order.map((s) => emptyPlace(view, ctx, s));
+  }
+  const verdict = trick ? verdictText(ctx, trick) : ctx.t("bq.noTrickYet");
+  const reason = trick ? winnerReason(trick) : null;
+  const switched = trick && !reason.trump && parse(trick.salon[trick.leader]).color !== reason.color;
+  return h("section", { class: `bq-trick ${live ? "live" : "result"}`, "aria-label": title },
+    h("h3", {}, title),
+    h("ol", { class: `bq-places n${view.seats}` }, places),
+    h("div", { class: "bq-after" },
+      live && trick ? lastStrip(ctx, trick, order) : null,
+      h("p", { class: `bq-verdict ${live ? "small" : ""} ${fresh ? "fresh" : ""}`, role: "status", "aria-live": "polite" }, verdict),
+      !live && switched ? h("ul", { class: "bq-notes felt" }, note(ctx, "interpretation", ctx.t("bq.note.winningColor"))) : null));
+}
+
+/** The trick before this one, small: who played what, who changed, who won. */
+function lastStrip(ctx, trick, order) {
+  return h("div", { class: "bq-laststrip" },
+    h("span", { class: "lbl" }, ctx.t("bq.lastLabel", { n: trick.number })),
+    order.map((s) => {
+      const outcome = trick.ball?.find((o) => o.seat === s);
+      const won = trick.winner === s;
+      return h("span", { class: `bq-lastseat ${won ? "won" : ""}` },
+        h("span", { class: `bq-pname seat-${s}` }, nameOf(ctx, s)),
+        outcome?.outcome === "changed" ? [mini(ctx, outcome.returned, "struck"), h("span", { "aria-hidden": "true" }, "→")] : null,
+        mini(ctx, trick.final[s], won ? "win" : ""),
+        won ? h("span", { class: "bq-star", "aria-label": ctx.t("bq.wins") }, "★") : null);
+    }));
+}
+
+function placeHead(view, ctx, s, leader, extra = null) {
+  const player = ctx.players.find((p) => p.seat === s);
+  return h("div", { class: "bq-place-head" },
+    h("span", { class: `bq-pname seat-${s}` }, player?.name ?? nameOf(ctx, s)),
+    h("span", { class: "bq-place-tags" }, s === leader ? h("span", { class: "bq-mark leader" }, ctx.t("bq.leader")) : null, extra));
+}
+
+function livePlace(view, ctx, s) {
+  const salon = view.salon[s];
+  const turn = view.phase === "salon" && view.current_seat === s;
+  let card;
+  if (salon) card = cardFace(ctx, salon, { cls: s === view.leader ? "lead" : "" });
+  else card = h("div", { class: `card bq-slot ${turn ? "turn" : ""}` }, turn ? h("span", {}, ctx.t("bq.playing")) : null);
+  let ball = "\u00a0";
+  if (view.phase === "ball") {
+    const mineDecided = s === ctx.seat && view.my_decision;
+    if (view.committed[s]) {
+      ball = [h("span", { class: "bq-sealed", "aria-hidden": "true" }, h("span", { class: "tick" }, "✓")),
+        h("span", {}, mineDecided ? (view.my_decision.choice === "keep" ? ctx.t("bq.mineKeep")
+          : ctx.t("bq.mineChange", { card: cardName(ctx, view.my_decision.card) })) : ctx.t("bq.decided"))];
+    } else {
+      ball = [h("span", { class: "bq-sealed open", "aria-hidden": "true" }), h("span", { class: "muted-felt" }, ctx.t("bq.deciding"))];
+    }
+  }
+  const lead = view.lead_color;
+  return h("li", { class: `bq-place seat-${s} ${turn ? "turn" : ""} ${s === ctx.seat ? "mine" : ""}` },
+    placeHead(view, ctx, s, view.leader),
+    card,
+    h("div", { class: "bq-ballrow" }, ball),
+    h("div", { class: "bq-voidrow" }, view.void[s] && lead ? h("span", { class: "bq-void" }, SYMBOL[lead], " ", ctx.t("bq.void", { color: colorName(ctx, lead) })) : "\u00a0"));
+}
+
+function resultPlace(view, ctx, trick, s, fresh) {
+  const final = trick.final[s];
+  const won = trick.winner === s;
+  const outcome = trick.ball ? trick.ball.find((o) => o.seat === s) : null;
+  const leadColor = parse(trick.salon[trick.leader]).color;
+  const voided = s !== trick.leader && parse(trick.salon[s]).color !== leadColor;
+  let ball;
+  if (!outcome) ball = h("span", { class: "muted-felt" }, ctx.t("bq.noBall"));
+  else if (outcome.outcome === "kept") ball = h("span", {}, ctx.t("bq.kept"));
+  else ball = h("span", { class: "bq-changed" }, ctx.t("bq.changed"), " ", mini(ctx, outcome.returned, "ret"), " ", ctx.t("bq.returnedShort"));
+  return h("li", { class: `bq-place seat-${s} ${won ? "won" : ""} ${s === ctx.seat ? "mine" : ""}` },
+    placeHead(view, ctx, s, trick.leader, won ? h("span", { class: "bq-mark win" }, "★ ", ctx.t("bq.wins")) : null),
+    cardFace(ctx, final, { cls: `${fresh ? "flip" : ""} ${won ? "winner" : ""}` }),
+    h("div", { class: "bq-ballrow" }, ball),
+    h("div", { class: "bq-voidrow" }, voided ? h("span", { class: "bq-void" }, SYMBOL[leadColor], " ", ctx.t("bq.void", { color: colorName(ctx, leadColor) })) : "\u00a0"));
+}
+
+function emptyPlace(view, ctx, s) {
+  return h("li", { class: `bq-place seat-${s} ${s === ctx.seat ? "mine" : ""}` },
+    placeHead(view, ctx, s, null), h("div", { class: "card bq-slot" }),
+    h("div", { class: "bq-ballrow" }, "\u00a0"), h("div", { class: "bq-voidrow" }, "\u00a0"));
+}
+
+/** The six rank cards where they lie: in the middle, in front of a bidder, or set aside. In your bid they are toggles. */
+function rankRow(view, ctx) {
+  const bidding = legalOf(view, "take_rank").length > 0;
+  const owner = (rank) => view.rank_taken.findIndex((taken) => taken.includes(rank));
+  const tokens = RANK_IDS.map((rank) => {
+    const value = rankValue(rank);
+    const by = owner(rank);
+    const free = view.rank_available.includes(rank);
+    const aside = view.rank_set_aside.includes(rank);
+    const caption = by >= 0 ? ctx.t("bq.rankTakenBy", { name: nameOf(ctx, by) })
+      : aside ? ctx.t("bq.rankSetAside") : "\u00a0";
+    const state = by >= 0 ? `taken seat-${by}` : aside ? "aside" : free ? "free" : "out";
+    const label = `${ctx.t("bq.rank", { n: value })}: ${free ? ctx.t("bq.rankFree") : caption}`;
+    const token = bidding
+      ? rankToken(value, `${state} ${ui.ranks.includes(rank) ? "selected" : ""}`, {
+        type: "button", "aria-pressed": String(ui.ranks.includes(rank)), disabled: !free || ctx.busy, "aria-label": label,
+        dataset: { key: `rank-${value}`, rank }, onclick: () => { toggleRank(view, rank); rerender(); } }, "button")
+      : rankToken(value, state, { "aria-label": label, role: "img" });
+    return h("li", { class: "bq-rankcell" }, token, h("span", { class: "bq-rankcap" }, caption));
+  });
+  return h("section", { class: "bq-ranks", "aria-label": ctx.t("bq.rankCards") },
+    h("h3", {}, ctx.t("bq.rankCards")), h("ol", { class: "bq-rankrow" }, tokens));
+}
+
+/** The discard pile, face up and sorted: all 30 places, the cards in it shown, the rest an outline. */
+function discardPile(view, ctx) {
+  const pile = new Set(view.discard);
+  return h("section", { class: "bq-discard", "aria-label": ctx.t("bq.discard") },
+    h("h3", {}, ctx.t("bq.discard"), " ", h("span", { class: "count" }, ctx.t("bq.discardCount", { n: view.discard.length }))),
+    h("div", { class: "bq-grid" }, COLORS.map((color) => h("div", { class: "bq-gridrow" },
+      h("span", { class: `bq-gridlabel c-${color}`, title: ctx.t(`bq.Color.${color}`) }, h("span", { "aria-hidden": "true" }, SYMBOL[color]),
+        h("span", { class: "sr" }, ctx.t(`bq.Color.${color}`))),
+      Array.from({ length: 10 }, (_, i) => {
+        const id = `${color}-${String(i + 1).padStart(2, "0")}`;
+        return pile.has(id) ? mini(ctx, id, "in") : h("span", { class: "bq-mini out", "aria-hidden": "true" }, i + 1);
+      })))));
+}
+
+function roundSummary(view, ctx) {
+  const last = view.round_summaries[view.round_summaries.length - 1];
+  if (!last || (view.phase !== "bidding" && view.phase !== "game_over")) return null;
+  if (view.phase === "bidding" && last.round !== view.round - 1) return null;
+  return h("section", { class: "bq-summary", "aria-label": ctx.t("bq.roundSummary", { n: last.round }) },
+    h("h3", {}, ctx.t("bq.roundSummary", { n: last.round })),
+    h("ul", {}, seatOrder(view, ctx).map((s) => h("li", { class: `seat-${s} ${last.bonuses[s] ? "exact" : ""}` },
+      h("span", { class: "bq-pname" }, nameOf(ctx, s)),
+      h("span", {}, ctx.t("bq.summaryLine", { bid: last.bids[s], won: last.tricks_won[s] })),
+      h("span", { class: "bq-bonus" }, last.bonuses[s] ? ["✓ ", ctx.t("bq.exact")] : ["✕ ", ctx.t("bq.missed")]),
+      h("b", {}, ctx.t("bq.pts", { n: last.scores[s] }))))));
+}
+
+function finalResult(view, ctx) {
+  if (view.phase !== "game_over" || !view.outcome) return null;
+  const scores = view.outcome.scores ?? view.scores;
+  const winners = view.outcome.winners;
+  const ranking = [...scores.keys()].sort((a, b) => scores[b] - scores[a] || a - b);
+  return h("section", { class: "bq-final", role: "status" },
+    h("h3", {}, ctx.t("bq.final")),
+    h("p", { class: "bq-final-line" }, resultLine(view, ctx)),
+    h("ol", { class: "bq-ranking" }, ranking.map((s) => h("li", { class: `seat-${s} ${winners.includes(s) ? "top" : ""}` },
+      h("span", { class: "bq-pname" }, nameOf(ctx, s)), h("b", {}, ctx.t("bq.pts", { n: scores[s] })),
+      winners.includes(s) ? h("span", { class: "bq-mark win" }, "★ ", ctx.t("bq.winner")) : null))),
+    winners.length > 1 ? h("ul", { class: "bq-notes felt" }, note(ctx, "house", ctx.t("bq.note.tie"))) : null);
+}
+
+function resultLine(view, ctx) {
+  const winners = view.outcome.winners;
+  const score = (view.outcome.scores ?? view.scores)[winners[0]];
+  const names = listNames(ctx, winners.map((s) => nameOf(ctx, s)));
+  return ctx.t(winners.length > 1 ? "bq.p.shared" : "bq.p.win", { names, score });
+}
+
+function center(view, ctx) {
+  return h("div", { class: "bq-center" },
+    h("div", { class: "bq-play" }, finalResult(view, ctx), trickArea(view, ctx), roundSummary(view, ctx)),
+    h("div", { class: "bq-piles" }, rankRow(view, ctx), discardPile(view, ctx)));
+}
+
+/** What you may do now: the confirm of a choice in several steps, and the rule notes that matter now. */
+function controls(view, ctx) {
+  const parts = [];
+  const notes = [];
+  const mySalon = ctx.seat !== null && ctx.seat !== undefined ? view.salon[ctx.seat] : null;
+  if (legalOf(view, "take_rank").length) {
+    const bid = chosenBid(view);
+    const value = bid ? bid.ranks.reduce((sum, r) => sum + rankValue(r), 0) : null;
+    parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.pickRanks")),
+      h("button", { type: "button", class: "primary bq-confirm", disabled: !bid || ctx.busy,
+                    dataset: { key: "confirm-bid", ...(bid ? { action: JSON.stringify(bid) } : {}) },
+                    onclick: () => bid && act(ctx, bid) },
+        bid ? ctx.t("bq.confirmBid", { bid: value, ranks: ranksText(bid.ranks) }) : ctx.t("bq.confirmBidNone")));
+    notes.push(note(ctx, "interpretation", ctx.t("bq.note.wanted")));
+    if (legalOf(view, "take_rank").some((a) => a.ranks.reduce((sum, r) => sum + rankValue(r), 0) > view.tricks_per_round)) {
+      notes.push(note(ctx, "interpretation", ctx.t("bq.note.highBid", { h: view.tricks_per_round })));
+    }
+  } else if (view.phase === "ball" && view.legal.some((a) => a.type === "ball_keep")) {
+    const choice = chosenBall(view);
+    const changes = legalOf(view, "ball_change");
+    parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.yourChoice")),
+      h("button", { type: "button", class: `bq-keep ${ui.ball === "keep" ? "selected" : ""}`, "aria-pressed": String(ui.ball === "keep"),
+                    disabled: ctx.busy, dataset: { key: "keep" }, onclick: () => { ui.ball = ui.ball === "keep" ? null : "keep"; rerender(); } },
+        h("span", { class: "bq-radio", "aria-hidden": "true" }), ctx.t("bq.keepOption", { card: cardName(ctx, mySalon) })),
+      changes.length ? h("span", { class: "bq-ctl-hint" }, ctx.t("bq.keepHint")) : null,
+      h("button", { type: "button", class: "primary bq-confirm", disabled: !choice || ctx.busy,
+                    dataset: { key: "confirm-ball", ...(choice ? { action: JSON.stringify(choice) } : {}) },
+                    onclick: () => choice && act(ctx, choice) },
+        !choice ? ctx.t("bq.chooseFirst") : choice.type === "ball_keep" ? ctx.t("bq.confirmKeep", { card: cardName(ctx, mySalon) })
+          : ctx.t("bq.confirmChange", { card: cardName(ctx, choice.card) })));
+    if (ctx.seat === view.leader) {
+      notes.push(note(ctx, "interpretation", ctx.t("bq.note.leaderChange", { card: cardName(ctx, mySalon) })),
+        note(ctx, "interpretation", ctx.t("bq.note.winningColor")));
+    } else {
+      const lead = view.lead_color;
+      const obliged = parse(mySalon).color === lead || (view.hand ?? []).some((c) => parse(c).color === lead);
+      notes.push(note(ctx, "interpretation", ctx.t(obliged ? "bq.note.obliged" : "bq.note.free", { color: colorName(ctx, lead) })));
+    }
+    notes.push(note(ctx, "house", ctx.t("bq.note.final")), note(ctx, "interpretation", ctx.t("bq.note.keepNoCard")));
+  } else if (view.phase === "ball" && view.my_decision) {
+    const d = view.my_decision;
+    parts.push(h("span", { class: "bq-ctl-text done" }, "✓ ", d.choice === "keep"
+      ? ctx.t("bq.decidedKeep", { card: cardName(ctx, mySalon) }) : ctx.t("bq.decidedChange", { card: cardName(ctx, d.card) })));
+  } else if (legalOf(view, "play_salon").length) {
+    parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.tapToPlay")));
+    const lead = view.lead_color;
+    if (lead && ctx.seat !== view.leader && !(view.hand ?? []).some((c) => parse(c).color === lead)) {
+      notes.push(note(ctx, "interpretation", ctx.t("bq.note.void", { color: colorName(ctx, lead) })));
+    }
+  } else if (view.phase !== "game_over") {
+    parts.push(h("span", { class: "bq-ctl-text muted-felt" }, ctx.seat === null || ctx.seat === undefined ? ctx.t("bq.watching") : ctx.t("bq.waitTurn")));
+  }
+  if (view.phase === "salon" && view.trick_number === view.tricks_per_round) {
+    notes.push(note(ctx, "interpretation", ctx.t("bq.note.lastTrick")));
+  }
+  return { row: h("div", { class: "bq-controls" }, h("div", { class: "bq-ctl-row" }, parts)),
+           notes: h("ul", { class: "bq-notes" }, notes) };
+}
+
+function handArea(view, ctx) {
+  if (!view.hand) return null;
+  const plays = new Map(legalOf(view, "play_salon").map((a) => [a.card, a]));
+  const changes = new Map(legalOf(view, "ball_change").map((a) => [a.card, a]));
+  const choosing = plays.size > 0 || view.legal.some((a) => a.type === "ball_keep");
+  const known = new Set(view.known_in_hand[ctx.seat] ?? []);
+  const chosen = view.my_decision?.card;
+  const cards = view.hand.map((id) => {
+    const badges = [known.has(id) ? h("span", { class: "bq-badge" }, ctx.t("bq.knownShort")) : null,
+      chosen === id ? h("span", { class: "bq-badge gold" }, ctx.t("bq.chosenBadge")) : null];
+    if (plays.has(id)) {
+      const action = plays.get(id);
+      return cardFace(ctx, id, { tag: "button", cls: "legal", attrs: { type: "button", disabled: ctx.busy,
+        dataset: { key: `hand-${id}`, card: id, action: JSON.stringify(action) }, onclick: () => act(ctx, action) } }, ...badges);
+    }
+    if (changes.has(id)) {
+      const on = ui.ball === id;
+      return cardFace(ctx, id, { tag: "button", cls: `legal toggle ${on ? "selected" : ""}`, attrs: { type: "button", disabled: ctx.busy,
+        "aria-pressed": String(on), dataset: { key: `hand-${id}`, card: id },
+        onclick: () => { ui.ball = on ? null : id; rerender(); } } }, ...badges);
+    }
+    if (choosing) {
+      return cardFace(ctx, id, { tag: "button", attrs: { type: "button", disabled: true, dataset: { key: `hand-${id}`, card: id } } }, ...badges);
+    }
+    return cardFace(ctx, id, { cls: `${chosen === id ? "marked" : ""}`, attrs: { dataset: { card: id } } }, ...badges);
+  });
+  return h("section", { class: "bq-hand", "aria-label": ctx.t("bq.yourHand") },
+    h("div", { class: "hand" }, cards));
+}
+
+function myArea(view, ctx) {
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  if (view.phase === "game_over") return seated ? h("div", { class: "bq-me" }, seatPanel(view, ctx, ctx.seat, true)) : null;
+  const { row, notes } = controls(view, ctx);
+  if (!seated) return h("div", { class: "bq-me" }, row, notes);
+  return h("div", { class: "bq-me" },
+    seatPanel(view, ctx, ctx.seat, true),
+    row,
+    handArea(view, ctx),
+    notes);
+}
+
+function scoreboard(view, ctx) {
+  const rounds = Array.from({ length: view.rounds_total }, (_, i) => i + 1);
+  const summaries = Object.fromEntries(view.round_summaries.map((r) => [r.round, r]));
+  const winners = view.outcome?.winners ?? [];
+  return h("section", { class: "bq-scores", "aria-label": ctx.t("bq.scores") },
+    h("h3", {}, ctx.t("bq.scores")),
+    h("div", { class: "bq-scorewrap" }, h("table", {},
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.t("bq.player")),
+        rounds.map((r) => h("th", { scope: "col", class: r === view.round && view.phase !== "game_over" ? "now" : null }, ctx.t("bq.roundCol", { n: r }))),
+        h("th", { scope: "col" }, ctx.t("bq.total")))),
+      h("tbody", {}, Array.from({ length: view.seats }, (_, s) => h("tr", { class: `seat-${s} ${s === ctx.seat ? "mine" : ""}` },
+        h("th", { scope: "row" }, h("span", { class: "bq-pname" }, nameOf(ctx, s)), winners.includes(s) ? h("span", { class: "bq-star" }, " ★") : null),
+        rounds.map((r) => {
+          const sum = summaries[r];
+          if (sum) {
+            return h("td", { class: sum.bonuses[s] ? "exact" : null, title: ctx.t("bq.scoreCell", { won: sum.tricks_won[s], bid: sum.bids[s] }) },
+              `${sum.tricks_won[s]}/${sum.bids[s]}`, sum.bonuses[s] ? h("span", { class: "bq-plus" }, " +2") : null);
+          }
+          if (r === view.round && view.phase !== "game_over") {
+            const bid = view.bids[s];
+            return h("td", { class: "now", title: ctx.t("bq.scoreCell", { won: view.tricks_won[s], bid: bid ?? "–" }) },
+              `${view.tricks_won[s]}/${bid ?? "–"}`);
+          }
+          return h("td", {}, "");
+        }),
+        h("td", { class: "total" }, view.scores[s])))))),
+    h("p", { class: "bq-legend" }, ctx.t("bq.scoreLegend")));
+}
+
+// --- the renderer's contract --------------------------------------------------------------------
+
+let last = null; // the root and ctx of the latest render, to redraw after a local selection
+
+function rerender() {
+  if (last) render(last.root, last.ctx);
+}
+
+export function render(root, ctx) {
+  const view = ctx.view;
+  last = { root, ctx };
+  const key = selectionKey(view);
+  if (ui.key !== key) {
+    ui.key = key;
+    ui.ranks = [];
+    ui.ball = null;
+  }
+  if (ui.ball && !chosenBall(view)) ui.ball = null;
+  if (ballInFlight(view)) ctx = { ...ctx, busy: true };
+  if (ui.ranks.length && !legalOf(view, "take_rank").length) ui.ranks = [];
+  const active = document.activeElement;
+  const focusKey = active && root.contains(active) ? active.dataset?.key : null;
+  fill(root, h("div", { class: `baroque n${view.seats} ph-${view.phase}` },
+    statusBar(view, ctx),
+    opponents(view, ctx),
+    center(view, ctx),
+    myArea(view, ctx),
+    scoreboard(view, ctx)));
+  if (focusKey) {
+    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+export function prompt(ctx) {
+  const view = ctx.view;
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  const names = (seats) => listNames(ctx, seats.map((s) => nameOf(ctx, s)));
+  if (view.phase === "game_over") return view.outcome ? resultLine(view, ctx) : ctx.t("bq.phase.game_over");
+  if (view.phase === "bidding") {
+    if (legalOf(view, "take_rank").length) return ctx.t("bq.p.bid");
+    return ctx.t("bq.p.waitBid", { name: nameOf(ctx, view.current_seat) });
+  }
+  if (view.phase === "salon") {
+    if (!legalOf(view, "play_salon").length) return ctx.t("bq.p.waitSalon", { name: nameOf(ctx, view.current_seat) });
+    const lead = view.lead_color;
+    if (ctx.seat === view.leader || !lead) return ctx.t("bq.p.lead");
+    const holds = (view.hand ?? []).some((c) => parse(c).color === lead);
+    return ctx.t(holds ? "bq.p.follow" : "bq.p.void", { color: colorName(ctx, lead) });
+  }
+  // the ball
+  if (seated && view.legal.some((a) => a.type === "ball_keep")) {
+    const mine = cardName(ctx, view.salon[ctx.seat]);
+    const changes = legalOf(view, "ball_change");
+    if (!changes.length) return ctx.t("bq.p.ballOnlyKeep");
+    if (ctx.seat === view.leader) return ctx.t("bq.p.ballLeader", { card: mine });
+    const lead = view.lead_color;
+    const obliged = parse(view.salon[ctx.seat]).color === lead || (view.hand ?? []).some((c) => parse(c).color === lead);
+    return ctx.t(obliged ? "bq.p.ballObliged" : "bq.p.ballFree", { card: mine, color: colorName(ctx, lead) });
+  }
+  if (seated) return ctx.t("bq.p.ballWait", { names: names(view.awaiting) });
+  return ctx.t("bq.p.ballWatch", { names: names(view.awaiting) });
+}
+
+export function describe(event, ctx) {
+  const name = (s) => nameOf(ctx, s);
+  const cards = (ids) => ids.map((id) => cardName(ctx, id)).join(ctx.t("bq.comma"));
+  switch (event.kind) {
+    case "rank_taken": return ctx.t("bq.log.rank_taken", { name: name(event.seat), ranks: ranksText(event.ranks), bid: event.bid });
+    case "ranks_set_aside": return ctx.t("bq.log.ranks_set_aside", { ranks: event.ranks.map(rankValue).join(ctx.t("bq.comma")) });
+    case "salon_played":
+      return ctx.t(event.void ? "bq.log.salon_void" : "bq.log.salon_played", { name: name(event.seat), card: cardName(ctx, event.card) });
+    case "ball_opened": return ctx.t("bq.log.ball_opened", { trick: event.trick });
+    case "ball_committed": return ctx.t("bq.log.ball_committed", { name: name(event.seat) });
+    case "ball_decided":
+      return event.choice === "change" ? ctx.t("bq.log.ball_decided.change", { card: cardName(ctx, event.card) })
+        : ctx.t("bq.log.ball_decided.keep");
+    case "ball_revealed":
+      return ctx.t("bq.log.ball_revealed", { outcomes: event.outcomes.map((o) => o.outcome === "changed"
+        ? ctx.t("bq.log.changed", { name: name(o.seat), returned: cardName(ctx, o.returned), new: cardName(ctx, o.new) })
+        : ctx.t("bq.log.kept", { name: name(o.seat) })).join(ctx.t("bq.comma")) });
+    case "trick_won":
+      return ctx.t("bq.log.trick_won", { name: name(event.winner), trick: event.trick, card: cardName(ctx, event.final[event.winner]) });
+    case "round_scored":
+      return ctx.t("bq.log.round_scored", { round: event.round, parts: event.scores.map((score, s) => ctx.t("bq.log.round_part", {
+        name: name(s), bid: event.bids[s], won: event.tricks_won[s], bonus: event.bonuses[s] ? ctx.t("bq.log.bonus") : "", score,
+      })).join(ctx.t("bq.comma")) });
+    case "round_started":
+      return ctx.t("bq.log.round_started", { round: event.round, name: name(event.dealer), cards: cards(event.discard) });
+    case "game_ended":
+      return ctx.t("bq.log.game_ended", { names: listNames(ctx, event.winners.map(name)), score: event.scores[event.winners[0]] });
+    default: return null;
+  }
+}
