@@ -13,13 +13,15 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.pages import create_table, invite_link, join_by_link, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-GAME_SECONDS = 170  # a whole game, every page clicking as soon as it may
+GAME_SECONDS = 420  # a whole game, every page clicking as soon as it may (about a minute on a quiet machine)
+CLICK_MS = 10_000
 
 # What the page offers this seat now, read from its DOM (the renderer draws exactly view.legal).
 OFFER = """(() => {
@@ -71,27 +73,34 @@ class Player:
         self.moves = 0
 
     async def step(self, offer: dict) -> bool:  # type: ignore[type-arg]
-        """Makes one move if the page offers one; False when there is nothing to do yet."""
-        page = self.page
+        """Makes one move if the page offers one; False when there is nothing to do (any more)."""
         if not offer["idle"]:
             return False
+        try:
+            return await self.move(offer)
+        except PlaywrightTimeout:
+            return False  # the page changed under the click (say, a reconnect): look again
+
+    async def move(self, offer: dict) -> bool:  # type: ignore[type-arg]
+        page = self.page
         if offer["ranks"]:
             target = wanted_bid(offer["hand"])
             rank = min(offer["ranks"], key=lambda r: (abs(int(r[-1]) - target), r))
             if rank not in offer["pressed"]:
-                await page.click(f'.bq-rankrow button[data-rank="{rank}"]')
+                await page.click(f'.bq-rankrow button[data-rank="{rank}"]', timeout=CLICK_MS)
             await self.confirm()
             return True
         if offer["plays"]:
             cards = offer["plays"]
             card = max(cards, key=strength) if self.rng.random() < 0.5 else self.rng.choice(cards)
-            await page.click(f'.bq-hand button.card[data-card="{card}"]')
+            await page.click(f'.bq-hand button.card[data-card="{card}"]', timeout=CLICK_MS)
             self.moves += 1
             return True
         if offer["keep"]:
             choice = self.rng.choice(offer["changes"]) if offer["changes"] and self.rng.random() < 0.45 else "keep"
             if choice not in offer["pressed"]:
-                await page.click(".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]')
+                await page.click(".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]',
+                                 timeout=CLICK_MS)
             await self.confirm()
             return True
         return False
@@ -99,10 +108,10 @@ class Player:
     async def confirm(self) -> None:
         """Clicks the confirm button once it carries the action of the selection made."""
         button = self.page.locator(".bq-confirm[data-action]:not([disabled])")
-        await button.wait_for(timeout=5000)
+        await button.wait_for(timeout=CLICK_MS)
         action = json.loads(await button.get_attribute("data-action") or "{}")
         assert action.get("type") in {"take_rank", "ball_keep", "ball_change"}
-        await button.click()
+        await button.click(timeout=CLICK_MS)
         self.moves += 1
 
 
