@@ -1,0 +1,1118 @@
+// Farm with Brownies at the table: the market in the middle, your shop along the bottom,
+// the other shops around the edge, and a desk pinned to the bottom for trades and brownies.
+import { h, fill, seatBadge, nameOf } from "../dom.js";
+
+// The brownie forms that need choices before they can be sent (§4.6); the others are one tap.
+const COMPOSED = new Set(["builder", "general_store", "trading_post", "wholesaler", "market", "money_changer"]);
+const GOODS = new Set(["resource", "primary", "secondary"]);
+const BUILDING = new Set(["basic_building", "building"]);
+const GS_VALUE = 3; // §4.6 General Store: pay value ≥ 3
+const MC_VALUE = 7; // §2.5 Money Changer: pay value ≥ 7
+
+export const strings = {
+  en: {
+    "bw.cls.resource": "Resource", "bw.cls.primary": "Primary good", "bw.cls.secondary": "Secondary good",
+    "bw.cls.basic_building": "Basic building", "bw.cls.building": "Building", "bw.cls.fund": "Fund", "bw.cls.vp": "VP",
+    "bw.band.resource": "Resource", "bw.band.primary": "Primary", "bw.band.secondary": "Secondary",
+    "bw.band.basic_building": "Basic building", "bw.band.building": "Building", "bw.band.fund": "Fund", "bw.band.vp": "VP",
+    "bw.value": "value {n}",
+    "bw.colon": ": ",
+    "bw.vpN": "{n} VP",
+    "bw.vpShort": "VP",
+    "bw.pay": "pay",
+    "bw.show": "show",
+    "bw.free": "free",
+    "bw.round": "Round {n}",
+    "bw.roundOf": "Round {n} / {of}",
+    "bw.turnNo": "Turn {n}",
+    "bw.turnOf": "{name}'s turn",
+    "bw.yourTurn": "Your turn",
+    "bw.turnTag": "playing",
+    "bw.mainTodo": "Main action: not yet",
+    "bw.mainDone": "Main action: done",
+    "bw.goal": "{n} VP wins",
+    "bw.supply": "VP cards left",
+    "bw.buildings": "Buildings",
+    "bw.basicAndBuildings": "Building row",
+    "bw.secondaryRow": "Secondary goods",
+    "bw.primaryRow": "Primary goods",
+    "bw.resources": "Resources",
+    "bw.deck": "deck {n}",
+    "bw.discard": "discard {n}",
+    "bw.discardTop": "top: {name}",
+    "bw.discardAll": "Discard pile",
+    "bw.empty": "empty",
+    "bw.removed": "Out of the game: {basics} basic building(s) face down; {funds}",
+    "bw.noneOut": "none",
+    "bw.make": "Produce",
+    "bw.take": "Take",
+    "bw.makeLabel": "Produce {name}",
+    "bw.takeLabel": "Take {name} (free)",
+    "bw.inStack": "×{n}",
+    "bw.picked": "+{n}",
+    "bw.hand": "Your hand",
+    "bw.handCount": "{n} / {limit} cards",
+    "bw.yourShop": "Your shop",
+    "bw.noBuildings": "No buildings yet.",
+    "bw.vpCards": "VP cards ×{n}",
+    "bw.cards": "{n} cards",
+    "bw.card1": "1 card",
+    "bw.hiddenCard": "face-down card",
+    "bw.secret": "only you",
+    "bw.secretLong": "Only you see this card (General Store draw).",
+    "bw.brownies": "Brownies",
+    "bw.use": "Use",
+    "bw.choose": "Use…",
+    "bw.worked": "Worked",
+    "bw.noBrownie": "No brownie action",
+    "bw.brownieOf": "Brownies of {name}",
+    "bw.form.builder": "Cards worth ≥ a row building → that building",
+    "bw.form.general_store": "Cards worth ≥ 3 → draw the top primary good",
+    "bw.form.trading_post": "1 primary good → 1 primary good worth no more",
+    "bw.form.wholesaler": "Cards worth ≥ a row secondary good → that good",
+    "bw.form.market": "1 secondary good → goods worth no more in total",
+    "bw.form.money_changer": "Cards worth ≥ 7 → 1 VP",
+    "bw.trade": "Trade…",
+    "bw.endTurn": "End turn",
+    "bw.cancel": "Cancel",
+    "bw.close": "Close",
+    "bw.confirmTrade": "Trade",
+    "bw.confirmBrownie": "Use brownies",
+    "bw.give": "Give",
+    "bw.get": "Take",
+    "bw.nothingYet": "nothing yet",
+    "bw.total": "value {n}",
+    "bw.lost": "{n} value is lost (no change is given).",
+    "bw.exact": "Even trade: nothing is lost.",
+    "bw.c.trade": "Trade: tap hand cards to give and market cards to take. One for one, many for one or one for many.",
+    "bw.c.builder": "{name}: give hand cards worth at least a building in the row, and tap that building.",
+    "bw.c.wholesaler": "{name}: give hand cards worth at least a secondary good in the row, and tap that good.",
+    "bw.c.general_store": "{name}: give hand cards worth at least 3 to draw the top card of the primary deck.",
+    "bw.c.money_changer": "{name}: give hand cards worth at least 7 for 1 VP card.",
+    "bw.c.trading_post": "{name}: give one primary good and tap a primary good in the row worth no more.",
+    "bw.c.market": "{name}: give one secondary good and tap market goods worth no more in total.",
+    "bw.need.pay": "Choose the cards to give.",
+    "bw.need.take": "Choose what to take.",
+    "bw.need.building": "Tap a building in the row.",
+    "bw.need.secondary": "Tap a secondary good in the row.",
+    "bw.need.primaryPay": "Tap one primary good in your hand.",
+    "bw.need.primaryTake": "Tap a primary good in the row.",
+    "bw.need.secondaryPay": "Tap one secondary good in your hand.",
+    "bw.short": "Not enough: you give {have}, you need {need}.",
+    "bw.tooMuch": "Too much: you take {take}, you give only {have}.",
+    "bw.ready": "Ready: {summary}",
+    "bw.draws": "draw 1 primary good",
+    "bw.detailHint": "Tap any card to read it. Produce with the button under a market card, or open a trade.",
+    "bw.watchHint": "Tap any card to read it.",
+    "bw.waitHint": "Tap any card to read it while {name} plays.",
+    "bw.recipe": "Recipe",
+    "bw.recipeNone": "Free: taking it is your main action.",
+    "bw.fundNote": "Pays by value only (trade, Builder, General Store, Wholesaler, Money Changer); leaves the game when paid.",
+    "bw.vpNote": "Worth 1 VP each.",
+    "bw.inMarket": "In the market: {n}",
+    "bw.notInMarket": "Not in the market now.",
+    "bw.tradeFor": "Trade for this",
+    "bw.houseData": "Card contents are house data: the published card list could not be found.",
+    "bw.thisTurn": "This turn",
+    "bw.lastTurn": "Last turn ({name})",
+    "bw.quiet": "Nothing has happened yet.",
+    "bw.winsTen": "{name} reached {vp} VP and wins!",
+    "bw.winsSupply": "The VP cards ran out. {names} win with {vp} VP!",
+    "bw.winsSupplyOne": "The VP cards ran out. {names} wins with {vp} VP!",
+    "bw.winsLimit": "The round limit is reached. {names} win with {vp} VP!",
+    "bw.winsLimitOne": "The round limit is reached. {names} wins with {vp} VP!",
+    "bw.scores": "Final scores",
+    "bw.winner": "winner",
+    "bw.handsShown": "Hands at the end",
+    "bw.and": " and ",
+    "bw.tag.interpretation": "interpretation",
+    "bw.tag.house_rule": "house rule",
+    "bw.tag.house_data": "house data",
+    "bw.note.freeResource": "Taking a free resource uses your main action.",
+    "bw.note.noRetake": "A resource you pay cannot be taken back in the same trade.",
+    "bw.note.handLimit": "An action may not leave more than 7 cards in hand; paid and gained cards are netted.",
+    "bw.note.noMain": "No produce or trade is possible, so you may end your turn without one.",
+    "bw.note.gsReshuffle": "The deck is empty: the discard pile, with what you pay, is shuffled first.",
+    "bw.note.marketNoBuildings": "Market never takes buildings (they do not go into the hand).",
+    "bw.note.scoreRemains": "Only {n} VP cards are left: you take what remains, and the game ends.",
+    "bw.note.roundLimit": "The game ends after round {n}.",
+    "bw.note.overpay": "Overpayment is lost.",
+    "p.yourTurn": "Your turn: produce or trade once (your main action); brownies are optional.",
+    "p.mainDone": "Main action done. Use your brownies, or end your turn.",
+    "p.noMain": "You can neither produce nor trade: end your turn.",
+    "p.wait": "{name}'s turn. Waiting…",
+    "p.over": "Game over.",
+    "p.overWon": "Game over: {names} won.",
+    "log.turn": "Turn {turn}: {name}'s turn",
+    "log.round": "━ Round {round} ━ Turn {turn}: {name}'s turn",
+    "log.refilled": "; market refilled: {cards}",
+    "log.reshuffledDeck": " ({decks} discard shuffled into a new deck)",
+    "log.took": "{name} took {card}",
+    "log.produced": "{name} produced {card}",
+    "log.paying": ", paying {cards}",
+    "log.showing": ", showing {cards}",
+    "log.traded": "{name} traded {paid} for {gained}",
+    "log.lost": " ({n} value lost)",
+    "log.brownie": "{name}'s {building}:",
+    "log.bPaid": " paid {cards}",
+    "log.bShowed": " showed {cards}",
+    "log.bGained": " → {cards}",
+    "log.bVp": " → {n} VP",
+    "log.bDrew": " → drew 1 primary good face down",
+    "log.cardDrawn": "General Store: you drew {card} (only you see it)",
+    "log.reshuffled": "The {deck} discard pile was shuffled into a new deck",
+    "log.turnEnded": "{name} ended the turn",
+    "log.over.ten_points": "Game over: {names} reached 10 VP. Scores: {scores}",
+    "log.over.vp_supply_empty": "Game over: the VP cards ran out. Winner: {names}. Scores: {scores}",
+    "log.over.round_limit": "Game over: the round limit is reached. Winner: {names}. Scores: {scores}",
+    "deck.primary": "primary goods",
+    "deck.secondary": "secondary goods",
+    "error.game_over": "The game is over.",
+    "error.not_your_turn": "It is not your turn.",
+    "error.invalid_action": "That action is not understood.",
+    "error.main_action_already_taken": "You have already produced or traded this turn.",
+    "error.main_action_required": "You must produce or trade before ending your turn.",
+    "error.building_not_owned": "You do not own that building.",
+    "error.no_brownie_action": "That building has no brownie action.",
+    "error.brownie_already_used": "That building's brownies have already worked this turn.",
+    "error.empty_trade": "You must give at least one card and take at least one card.",
+    "error.many_for_many": "A trade cannot give several cards for several cards.",
+    "error.wrong_card_type": "That kind of card cannot be used here.",
+    "error.not_in_hand": "You do not have those cards in your hand.",
+    "error.not_in_market": "That card is not available in the market.",
+    "error.deck_empty": "The primary goods deck and its discard pile are empty.",
+    "error.recipe_not_met": "You do not have the cards this needs.",
+    "error.insufficient_value": "The cards you give are not worth enough.",
+    "error.hand_limit": "Your hand would exceed 7 cards.",
+    "error.invalid_option": "That table option is not allowed.",
+  },
+  ja: {
+    "bw.cls.resource": "資源", "bw.cls.primary": "1次商品", "bw.cls.secondary": "2次商品",
+    "bw.cls.basic_building": "基本建物", "bw.cls.building": "建物", "bw.cls.fund": "開業資金", "bw.cls.vp": "勝利点",
+    "bw.band.resource": "資源", "bw.band.primary": "1次商品", "bw.band.secondary": "2次商品",
+    "bw.band.basic_building": "基本建物", "bw.band.building": "建物", "bw.band.fund": "開業資金", "bw.band.vp": "勝利点",
+    "bw.value": "価値 {n}",
+    "bw.colon": "：",
+    "bw.vpN": "{n}点",
+    "bw.vpShort": "点",
+    "bw.pay": "支払う",
+    "bw.show": "見せる",
+    "bw.free": "無料",
+    "bw.round": "ラウンド {n}",
+    "bw.roundOf": "ラウンド {n} / {of}",
+    "bw.turnNo": "第{n}手番",
+    "bw.turnOf": "{name}さんの手番",
+    "bw.yourTurn": "あなたの手番",
+    "bw.turnTag": "手番中",
+    "bw.mainTodo": "アクション：まだ",
+    "bw.mainDone": "アクション：済み",
+    "bw.goal": "{n}点で勝利",
+    "bw.supply": "残りの勝利点カード",
+    "bw.buildings": "建物",
+    "bw.basicAndBuildings": "建物の列",
+    "bw.secondaryRow": "2次商品",
+    "bw.primaryRow": "1次商品",
+    "bw.resources": "資源",
+    "bw.deck": "山札 {n}",
+    "bw.discard": "捨て札 {n}",
+    "bw.discardTop": "一番上：{name}",
+    "bw.discardAll": "捨て札",
+    "bw.empty": "なし",
+    "bw.removed": "除外：裏向きの基本建物 {basics}枚、{funds}",
+    "bw.noneOut": "なし",
+    "bw.make": "生産",
+    "bw.take": "取る",
+    "bw.makeLabel": "{name}を生産",
+    "bw.takeLabel": "{name}を取る（無料）",
+    "bw.inStack": "×{n}",
+    "bw.picked": "+{n}",
+    "bw.hand": "あなたの手札",
+    "bw.handCount": "{n} / {limit}枚",
+    "bw.yourShop": "あなたのお店",
+    "bw.noBuildings": "建物はまだありません。",
+    "bw.vpCards": "勝利点カード ×{n}",
+    "bw.cards": "{n}枚",
+    "bw.card1": "1枚",
+    "bw.hiddenCard": "裏向きのカード",
+    "bw.secret": "自分だけ",
+    "bw.secretLong": "このカードはあなたにだけ見えます（万屋で引いたカード）。",
+    "bw.brownies": "ブラウニー",
+    "bw.use": "使う",
+    "bw.choose": "使う…",
+    "bw.worked": "使用済み",
+    "bw.noBrownie": "ブラウニーアクションなし",
+    "bw.brownieOf": "{name}のブラウニー",
+    "bw.form.builder": "列の建物の価値以上の手札 → その建物",
+    "bw.form.general_store": "価値3以上の手札 → 1次商品の山札の一番上",
+    "bw.form.trading_post": "1次商品1枚 → それ以下の価値の1次商品1枚",
+    "bw.form.wholesaler": "列の2次商品の価値以上の手札 → その2次商品",
+    "bw.form.market": "2次商品1枚 → 合計がそれ以下の価値の商品",
+    "bw.form.money_changer": "価値7以上の手札 → 勝利点1点",
+    "bw.trade": "売買…",
+    "bw.endTurn": "手番を終える",
+    "bw.cancel": "やめる",
+    "bw.close": "閉じる",
+    "bw.confirmTrade": "売買する",
+    "bw.confirmBrownie": "ブラウニーを使う",
+    "bw.give": "渡す",
+    "bw.get": "獲得",
+    "bw.nothingYet": "まだありません",
+    "bw.total": "価値 {n}",
+    "bw.lost": "価値{n}は失われます（おつりはありません）。",
+    "bw.exact": "ぴったりの売買です。失う価値はありません。",
+    "bw.c.trade": "売買：渡す手札と、獲得する場のカードをタップ。1枚と1枚、複数枚と1枚、1枚と複数枚ができます。",
+    "bw.c.builder": "{name}：列の建物の価値以上の手札を選び、その建物をタップ。",
+    "bw.c.wholesaler": "{name}：列の2次商品の価値以上の手札を選び、その2次商品をタップ。",
+    "bw.c.general_store": "{name}：価値3以上の手札を渡し、1次商品の山札の一番上を引きます。",
+    "bw.c.money_changer": "{name}：価値7以上の手札を渡し、勝利点カード1枚を獲得します。",
+    "bw.c.trading_post": "{name}：1次商品1枚を渡し、それ以下の価値の列の1次商品をタップ。",
+    "bw.c.market": "{name}：2次商品1枚を渡し、合計がそれ以下の価値の場の商品をタップ。",
+    "bw.need.pay": "渡す手札を選んでください。",
+    "bw.need.take": "獲得するカードを選んでください。",
+    "bw.need.building": "列の建物をタップしてください。",
+    "bw.need.secondary": "列の2次商品をタップしてください。",
+    "bw.need.primaryPay": "手札の1次商品を1枚タップしてください。",
+    "bw.need.primaryTake": "列の1次商品をタップしてください。",
+    "bw.need.secondaryPay": "手札の2次商品を1枚タップしてください。",
+    "bw.short": "価値が足りません：渡す価値 {have}、必要な価値 {need}。",
+    "bw.tooMuch": "取りすぎです：獲得する価値 {take}、渡す価値は {have} だけです。",
+    "bw.ready": "確定できます：{summary}",
+    "bw.draws": "1次商品を1枚引く",
+    "bw.detailHint": "カードをタップすると詳しく読めます。場のカードの下のボタンで生産、または売買を開いてください。",
+    "bw.watchHint": "カードをタップすると詳しく読めます。",
+    "bw.waitHint": "{name}さんの手番の間も、カードをタップして読めます。",
+    "bw.recipe": "素材",
+    "bw.recipeNone": "無料：取るのがこの手番のアクションになります。",
+    "bw.fundNote": "価値で支払う場面（売買・工務店・万屋・卸問屋・両替商）にだけ使えます。支払うと除外されます。",
+    "bw.vpNote": "1枚1点。",
+    "bw.inMarket": "場に {n}枚",
+    "bw.notInMarket": "いまは場にありません。",
+    "bw.tradeFor": "これを売買で獲得",
+    "bw.houseData": "カードの内容はハウスデータです（公式のカードリストが見つからなかったため）。",
+    "bw.thisTurn": "この手番",
+    "bw.lastTurn": "前の手番（{name}さん）",
+    "bw.quiet": "まだ何も起きていません。",
+    "bw.winsTen": "{name}さんが{vp}点に達して勝利！",
+    "bw.winsSupply": "勝利点カードがなくなりました。{names}が{vp}点で勝利！",
+    "bw.winsSupplyOne": "勝利点カードがなくなりました。{names}が{vp}点で勝利！",
+    "bw.winsLimit": "ラウンド上限に達しました。{names}が{vp}点で勝利！",
+    "bw.winsLimitOne": "ラウンド上限に達しました。{names}が{vp}点で勝利！",
+    "bw.scores": "最終得点",
+    "bw.winner": "勝者",
+    "bw.handsShown": "終了時の手札",
+    "bw.and": "と",
+    "bw.tag.interpretation": "解釈",
+    "bw.tag.house_rule": "ハウスルール",
+    "bw.tag.house_data": "ハウスデータ",
+    "bw.note.freeResource": "資源を取るのもアクション1回分です。",
+    "bw.note.noRetake": "同じ売買で支払った資源を取り戻すことはできません。",
+    "bw.note.handLimit": "支払いと獲得を差し引きして手札が8枚以上になる行動はできません。",
+    "bw.note.noMain": "生産も売買もできないので、アクション無しで手番を終えられます。",
+    "bw.note.gsReshuffle": "山札がないので、今支払うカードを含む捨て札を先に混ぜます。",
+    "bw.note.marketNoBuildings": "市場では建物は獲得できません（手札に入らないため）。",
+    "bw.note.scoreRemains": "勝利点カードは残り{n}枚：残り全部を取り、ゲームが終わります。",
+    "bw.note.roundLimit": "ラウンド{n}の終わりにゲームが終わります。",
+    "bw.note.overpay": "おつりはありません。",
+    "p.yourTurn": "あなたの手番：生産か売買を1回（アクション）。ブラウニーアクションは自由です。",
+    "p.mainDone": "アクション済み。ブラウニーアクションを使うか、手番を終えてください。",
+    "p.noMain": "生産も売買もできません。手番を終えてください。",
+    "p.wait": "{name}さんの手番です。お待ちください…",
+    "p.over": "ゲーム終了。",
+    "p.overWon": "ゲーム終了：{names}の勝利。",
+    "log.turn": "第{turn}手番：{name}さんの手番",
+    "log.round": "━ ラウンド{round} ━ 第{turn}手番：{name}さんの手番",
+    "log.refilled": "。場に補充：{cards}",
+    "log.reshuffledDeck": "（{decks}の捨て札を混ぜて山札に）",
+    "log.took": "{name}さんが{card}を取りました",
+    "log.produced": "{name}さんが{card}を生産",
+    "log.paying": "（支払い：{cards}）",
+    "log.showing": "（見せる：{cards}）",
+    "log.traded": "{name}さんが{paid}を渡して{gained}を売買で獲得",
+    "log.lost": "（価値{n}を失う）",
+    "log.brownie": "{name}さんの{building}：",
+    "log.bPaid": "{cards}を支払い",
+    "log.bShowed": "{cards}を見せて",
+    "log.bGained": " → {cards}",
+    "log.bVp": " → 勝利点{n}点",
+    "log.bDrew": " → 1次商品を1枚裏向きで引いた",
+    "log.cardDrawn": "万屋：{card}を引きました（あなたにだけ見えます）",
+    "log.reshuffled": "{deck}の捨て札を混ぜて新しい山札にしました",
+    "log.turnEnded": "{name}さんが手番を終えました",
+    "log.over.ten_points": "ゲーム終了：{names}が10点に到達。得点：{scores}",
+    "log.over.vp_supply_empty": "ゲーム終了：勝利点カードがなくなりました。勝者：{names}。得点：{scores}",
+    "log.over.round_limit": "ゲーム終了：ラウンド上限。勝者：{names}。得点：{scores}",
+    "deck.primary": "1次商品",
+    "deck.secondary": "2次商品",
+    "error.game_over": "ゲームは終了しています。",
+    "error.not_your_turn": "あなたの手番ではありません。",
+    "error.invalid_action": "その操作は理解できません。",
+    "error.main_action_already_taken": "この手番はもう生産か売買をしました。",
+    "error.main_action_required": "手番を終える前に生産か売買をしてください。",
+    "error.building_not_owned": "その建物を持っていません。",
+    "error.no_brownie_action": "その建物にはブラウニーアクションがありません。",
+    "error.brownie_already_used": "その建物のブラウニーはこの手番にもう働きました。",
+    "error.empty_trade": "1枚以上渡して、1枚以上獲得してください。",
+    "error.many_for_many": "複数枚と複数枚の売買はできません。",
+    "error.wrong_card_type": "その種類のカードはここでは使えません。",
+    "error.not_in_hand": "そのカードは手札にありません。",
+    "error.not_in_market": "そのカードは場にありません。",
+    "error.deck_empty": "1次商品の山札も捨て札もありません。",
+    "error.recipe_not_met": "必要なカードがありません。",
+    "error.insufficient_value": "渡すカードの価値が足りません。",
+    "error.hand_limit": "手札が7枚を超えてしまいます。",
+    "error.invalid_option": "その卓のオプションは使えません。",
+  },
+};
+
+// --- what this tab remembers between renders: the open desk and its choices ----------------
+
+const ui = {
+  key: null,      // the turn and move count the desk's choices belong to
+  mode: null,     // null, "trade", or the building whose brownies are being composed
+  pay: {},        // kind → how many hand cards of that kind are chosen to give
+  take: {},       // kind → how many market cards of that kind are chosen to take
+  detail: null,   // the kind shown on the desk when nothing is being composed
+  root: null,
+  ctx: null,
+  lastView: null, // the view drawn last, so a re-render never replays a flip
+};
+
+function sync(ctx) {
+  const view = ctx.view;
+  const key = `${view.turn}:${view.turn_moves.length}:${view.brownies_used.length}:${view.phase}`;
+  if (ui.key !== key) {
+    ui.key = key;
+    ui.mode = null;
+    ui.pay = {};
+    ui.take = {};
+  }
+  if (!isMyTurn(ctx)) ui.mode = null;
+}
+
+function rerender() {
+  if (!ui.root || !ui.ctx) return;
+  render(ui.root, ui.ctx);
+  const line = prompt(ui.ctx);
+  const el = document.getElementById("prompt");
+  if (line && el) el.textContent = line;
+}
+
+// --- small helpers --------------------------------------------------------------------------
+
+const cardOf = (ctx, kind) => ctx.view.cards[kind];
+const clsOf = (ctx, kind) => cardOf(ctx, kind).class;
+const valueOf = (ctx, kind) => cardOf(ctx, kind).value;
+const cardName = (ctx, kind) => cardOf(ctx, kind)[ctx.lang === "ja" ? "ja" : "en"] ?? kind;
+const otherName = (ctx, kind) => cardOf(ctx, kind)[ctx.lang === "ja" ? "en" : "ja"];
+const isMyTurn = (ctx) => ctx.seat !== null && ctx.view.phase === "turn" && ctx.view.active_seat === ctx.seat;
+const me = (ctx) => (ctx.seat === null ? null : ctx.view.players[ctx.seat]);
+const total = (ctx, counts) => Object.entries(counts).reduce((sum, [kind, n]) => sum + valueOf(ctx, kind) * n, 0);
+const nameFor = (ctx, seat) => nameOf(ctx, seat);
+
+function countOf(list) {
+  const counts = {};
+  for (const kind of list) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+/** The kinds in canonical order (the order of the card catalog), each repeated by its count. */
+function expand(ctx, counts) {
+  return Object.keys(ctx.view.cards).flatMap((kind) => Array(counts[kind] ?? 0).fill(kind));
+}
+
+/** "Wood ×2, Charcoal" in the reader's language. */
+function listCards(ctx, kinds) {
+  if (!kinds.length) return ctx.t("bw.empty");
+  const counts = countOf(kinds);
+  const sep = ctx.lang === "ja" ? "、" : ", ";
+  return Object.entries(counts).map(([kind, n]) => `${cardName(ctx, kind)}${n > 1 ? ` ×${n}` : ""}`).join(sep);
+}
+
+function joinNames(ctx, seats) {
+  const names = seats.map((s) => (ctx.lang === "ja" ? `${nameFor(ctx, s)}さん` : nameFor(ctx, s)));
+  if (names.length <= 1) return names.join("");
+  return ctx.lang === "ja" ? names.join("と") : `${names.slice(0, -1).join(", ")}${ctx.t("bw.and")}${names.at(-1)}`;
+}
+
+/** Everything a seat could take from the face-up market now: kind → count (§4.4 step 2). */
+function available(view) {
+  const counts = {};
+  for (const [kind, n] of Object.entries(view.market.resource_piles)) if (n) counts[kind] = n;
+  for (const stack of view.market.primary_row) counts[stack.kind] = stack.count;
+  for (const kind of view.market.secondary_row) counts[kind] = 1;
+  for (const kind of view.market.building_row) counts[kind] = 1;
+  return counts;
+}
+
+function sameAction(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function tag(ctx, which) {
+  return h("span", { class: `bw-tag ${which}` }, ctx.t(`bw.tag.${which}`));
+}
+
+function note(ctx, which, key, params) {
+  return h("p", { class: "bw-note" }, tag(ctx, which), " ", ctx.t(key, params));
+}
+
+// --- cards, drawn ---------------------------------------------------------------------------
+
+function chips(ctx, icons, { sep = true } = {}) {
+  const parts = [];
+  for (const side of ["pay", "show"]) {
+    for (const [kind, n] of Object.entries(icons[side] ?? {})) {
+      for (let i = 0; i < n; i++) {
+        parts.push(h("span", { class: `bw-chip ${side} cls-${clsOf(ctx, kind)}`, title: `${ctx.t(`bw.${side}`)}: ${cardName(ctx, kind)}` },
+          h("span", { class: side === "show" ? "bw-mark" : "bw-shape", "aria-hidden": "true" }),
+          h("span", { class: "bw-sr" }, `${ctx.t(`bw.${side}`)} `),
+          side === "show" ? h("span", { class: "bw-show-word" }, `${ctx.t("bw.show")} `) : null,
+          cardName(ctx, kind)));
+      }
+    }
+  }
+  if (!sep) return parts;
+  return parts.flatMap((chip, i) => (i ? [h("span", { class: "bw-plus", "aria-hidden": "true" }, "+"), chip] : [chip]));
+}
+
+function hasIcons(icons) {
+  return Object.keys(icons.pay ?? {}).length + Object.keys(icons.show ?? {}).length > 0;
+}
+
+/** The brownie action of a building as a short line of chips. */
+function brownieLine(ctx, kind) {
+  const brownie = cardOf(ctx, kind).brownie;
+  if (!brownie) return h("span", { class: "bw-brownie none" }, ctx.t("bw.noBrownie"));
+  if (brownie.form === "convert" || brownie.form === "score") {
+    const gain = Object.keys(brownie.gain)[0];
+    return h("span", { class: "bw-brownie" }, chips(ctx, brownie.inputs), h("span", { class: "bw-arrow", "aria-hidden": "true" }, "→"),
+      brownie.form === "score"
+        ? h("span", { class: "bw-vp-chip" }, ctx.t("bw.vpN", { n: brownie.vp }))
+        : h("span", { class: `bw-chip gain cls-${clsOf(ctx, gain)}` }, h("span", { class: "bw-shape", "aria-hidden": "true" }), cardName(ctx, gain)));
+  }
+  return h("span", { class: "bw-brownie" }, ctx.t(`bw.form.${brownie.form}`));
+}
+
+function brownieWords(ctx, kind) {
+  const brownie = cardOf(ctx, kind).brownie;
+  if (!brownie) return ctx.t("bw.noBrownie");
+  const inputs = (icons) => [
+    ...expand(ctx, icons.pay).map((k) => cardName(ctx, k)),
+    ...expand(ctx, icons.show).map((k) => `${ctx.t("bw.show")} ${cardName(ctx, k)}`),
+  ].join(" + ");
+  if (brownie.form === "convert") return `${inputs(brownie.inputs)} → ${cardName(ctx, Object.keys(brownie.gain)[0])}`;
+  if (brownie.form === "score") return `${inputs(brownie.inputs)} → ${ctx.t("bw.vpN", { n: brownie.vp })}`;
+  return ctx.t(`bw.form.${brownie.form}`);
+}
+
+/** A card face: class colour and shape, the coin value, the name in both languages, the recipe. */
+function face(ctx, kind, { flip = false, count = null } = {}) {
+  const card = cardOf(ctx, kind);
+  const building = BUILDING.has(card.class);
+  return h("span", { class: `bw-face cls-${card.class} k-${kind.toLowerCase()}${flip ? " flip" : ""}` },
+    h("span", { class: "bw-band" },
+      h("span", { class: "bw-shape", "aria-hidden": "true" }),
+      h("span", { class: "bw-cls" }, ctx.t(`bw.band.${card.class}`)),
+      card.class === "vp" ? null
+        : h("span", { class: "bw-coin", title: ctx.t("bw.value", { n: card.value }) },
+          h("span", { class: "bw-sr" }, ctx.t("bw.value", { n: "" })), card.value)),
+    h("span", { class: `bw-name${longName(card[ctx.lang === "ja" ? "ja" : "en"]) ? " long" : ""}` }, card[ctx.lang === "ja" ? "ja" : "en"]),
+    card.class === "fund" && ctx.lang === "ja" ? h("span", { class: "bw-alt" }, card.en)
+      : h("span", { class: "bw-alt" }, otherName(ctx, kind)),
+    count === null ? null : h("span", { class: "bw-count", title: ctx.t("bw.inMarket", { n: count }) }, ctx.t("bw.inStack", { n: count })),
+    building ? h("span", { class: "bw-vp", title: ctx.t("bw.vpN", { n: card.vp }) }, h("span", { class: "bw-star", "aria-hidden": "true" }), ctx.t("bw.vpN", { n: card.vp })) : null,
+    recipeLine(ctx, kind),
+    building ? brownieLine(ctx, kind) : null);
+}
+
+/** Names that need a smaller type on a narrow card: a long word, or many Japanese characters. */
+function longName(text) {
+  return /^[\x00-\x7f]*$/.test(text) ? text.split(" ").some((word) => word.length >= 8) : text.length >= 5;
+}
+
+function recipeLine(ctx, kind) {
+  const card = cardOf(ctx, kind);
+  if (card.class === "fund" || card.class === "vp") return null;
+  if (!hasIcons(card.recipe)) return h("span", { class: "bw-recipe free" }, ctx.t("bw.free"));
+  return h("span", { class: "bw-recipe" }, chips(ctx, card.recipe));
+}
+
+function backCard(ctx, extra = "") {
+  return h("span", { class: `bw-back ${extra}`, title: ctx.t("bw.hiddenCard") }, h("span", { class: "bw-sr" }, ctx.t("bw.hiddenCard")));
+}
+
+/** A small named card for the other shops: name and colour shape, value on the side. */
+function mini(ctx, kind, extra = "") {
+  const card = cardOf(ctx, kind);
+  return h("span", { class: `bw-mini cls-${card.class} ${extra}`, title: `${cardName(ctx, kind)} · ${otherName(ctx, kind)} · ${ctx.t("bw.value", { n: card.value })}` },
+    h("span", { class: "bw-shape", "aria-hidden": "true" }),
+    h("span", { class: "bw-mini-name" }, cardName(ctx, kind)),
+    BUILDING.has(card.class) ? h("span", { class: "bw-mini-vp" }, ctx.t("bw.vpN", { n: card.vp }))
+      : card.class === "vp" ? null : h("span", { class: "bw-mini-val" }, card.value));
+}
+
+// --- the desk: what is being composed, and whether it can be sent -----------------------------
+
+function modeForm(ctx) {
+  if (!ui.mode || ui.mode === "trade") return ui.mode;
+  return cardOf(ctx, ui.mode).brownie?.form ?? null;
+}
+
+function canPay(ctx, kind) {
+  const form = modeForm(ctx);
+  if (!form) return false;
+  if (form === "trading_post") return clsOf(ctx, kind) === "primary";
+  if (form === "market") return clsOf(ctx, kind) === "secondary";
+  return true;
+}
+
+function canTake(ctx, kind, where) {
+  const form = modeForm(ctx);
+  const cls = clsOf(ctx, kind);
+  switch (form) {
+    case "trade": return true;
+    case "builder": return where === "building";
+    case "wholesaler": return where === "secondary";
+    case "trading_post": return where === "primary";
+    case "market": return GOODS.has(cls);
+    default: return false;
+  }
+}
+
+const singlePay = (form) => form === "trading_post" || form === "market";
+const singleTake = (form) => form === "builder" || form === "wholesaler" || form === "trading_post";
+const takes = (form) => form !== "general_store" && form !== "money_changer";
+
+function togglePay(ctx, kind, copy) {
+  const chosen = ui.pay[kind] ?? 0;
+  if (copy < chosen) ui.pay[kind] = chosen - 1;
+  else if (singlePay(modeForm(ctx))) ui.pay = { [kind]: 1 };
+  else ui.pay[kind] = chosen + 1;
+  if (!ui.pay[kind]) delete ui.pay[kind];
+  rerender();
+}
+
+function addTake(ctx, kind) {
+  const form = modeForm(ctx);
+  const have = available(ctx.view)[kind] ?? 0;
+  if (singleTake(form)) ui.take = { [kind]: 1 };
+  else if ((ui.take[kind] ?? 0) < have) ui.take[kind] = (ui.take[kind] ?? 0) + 1;
+  rerender();
+}
+
+function dropTake(kind) {
+  ui.take[kind] -= 1;
+  if (!ui.take[kind]) delete ui.take[kind];
+  rerender();
+}
+
+function dropPay(kind) {
+  ui.pay[kind] -= 1;
+  if (!ui.pay[kind]) delete ui.pay[kind];
+  rerender();
+}
+
+function openMode(mode, preset = {}) {
+  ui.mode = mode;
+  ui.pay = {};
+  ui.take = { ...preset };
+  ui.detail = null;
+  rerender();
+}
+
+function closeDesk() {
+  ui.mode = null;
+  ui.pay = {};
+  ui.take = {};
+  ui.detail = null;
+  rerender();
+}
+
+/**
+ * What the desk would send now: the action (the matching one from view.legal when the table lists
+ * it), or the first thing still missing, in the order the rules check it (§4.5, §4.6).
+ */
+function composed(ctx) {
+  const view = ctx.view;
+  const form = modeForm(ctx);
+  const hand = me(ctx).hand.length;
+  const give = total(ctx, ui.pay);
+  const get = total(ctx, ui.take);
+  const pay = expand(ctx, ui.pay);
+  const take = expand(ctx, ui.take);
+  const result = { action: null, problem: null, give, get, lost: 0 };
+  const fail = (key, params) => ({ ...result, problem: ctx.t(key, params) });
+  let action;
+  switch (form) {
+    case "trade": {
+      if (!pay.length) return fail("bw.need.pay");
+      if (!take.length) return fail("bw.need.take");
+      if (pay.length > 1 && take.length > 1) return fail("error.many_for_many");
+      if (get > give) return fail("bw.tooMuch", { take: get, have: give });
+      if (hand - pay.length + take.filter((k) => !BUILDING.has(clsOf(ctx, k))).length > view.hand_limit) return fail("error.hand_limit");
+      action = { type: "trade", pay, take };
+      break;
+    }
+    case "builder":
+    case "wholesaler": {
+      if (!pay.length) return fail("bw.need.pay");
+      if (!take.length) return fail(form === "builder" ? "bw.need.building" : "bw.need.secondary");
+      if (give < get) return fail("bw.short", { have: give, need: get });
+      action = { type: "brownie", building: ui.mode, pay, take: take[0] };
+      break;
+    }
+    case "general_store":
+    case "money_changer": {
+      const need = form === "general_store" ? GS_VALUE : MC_VALUE;
+      if (!pay.length) return fail("bw.need.pay");
+      if (form === "general_store" && !view.market.primary_deck && !view.market.primary_discard.length) return fail("error.deck_empty");
+      if (give < need) return fail("bw.short", { have: give, need });
+      action = { type: "brownie", building: ui.mode, pay };
+      break;
+    }
+    case "trading_post": {
+      if (!pay.length) return fail("bw.need.primaryPay");
+      if (!take.length) return fail("bw.need.primaryTake");
+      if (get > give) return fail("bw.tooMuch", { take: get, have: give });
+      action = { type: "brownie", building: ui.mode, pay: pay[0], take: take[0] };
+      break;
+    }
+    case "market": {
+      if (!pay.length) return fail("bw.need.secondaryPay");
+      if (!take.length) return fail("bw.need.take");
+      if (get > give) return fail("bw.tooMuch", { take: get, have: give });
+      if (hand - 1 + take.length > view.hand_limit) return fail("error.hand_limit");
+      action = { type: "brownie", building: ui.mode, pay: pay[0], take };
+      break;
+    }
+    default:
+      return result;
+  }
+  const listed = view.legal.find((a) => sameAction(a, action));
+  const need = form === "general_store" ? GS_VALUE : form === "money_changer" ? MC_VALUE : get;
+  return { ...result, action: listed ?? action, lost: Math.max(0, give - need) };
+}
+
+// --- drawing --------------------------------------------------------------------------------
+
+function statusBar(ctx) {
+  const view = ctx.view;
+  const active = view.active_seat;
+  const over = view.phase === "game_over";
+  return h("div", { class: "bw-status" },
+    h("span", { class: "bw-round" },
+      view.round_limit ? ctx.t("bw.roundOf", { n: Math.min(view.round, view.round_limit), of: view.round_limit }) : ctx.t("bw.round", { n: view.round }),
+      view.round_limit ? h("span", { class: "bw-limit", title: ctx.t("bw.note.roundLimit", { n: view.round_limit }) }, tag(ctx, "house_rule"),
+        h("span", { class: "bw-sr" }, ctx.t("bw.note.roundLimit", { n: view.round_limit }))) : null),
+    h("span", { class: "bw-turnno" }, ctx.t("bw.turnNo", { n: view.turn })),
+    over ? h("span", { class: "bw-whose" }, ctx.t("p.over"))
+      : h("span", { class: `bw-whose seat-${active}` }, h("span", { class: "bw-seatdot", "aria-hidden": "true" }),
+        active === ctx.seat ? ctx.t("bw.yourTurn") : ctx.t("bw.turnOf", { name: nameFor(ctx, active) })),
+    over ? null : h("span", { class: `bw-main ${view.main_action_done ? "done" : ""}` },
+      h("span", { class: "bw-tick", "aria-hidden": "true" }, view.main_action_done ? "✓" : "○"),
+      ctx.t(view.main_action_done ? "bw.mainDone" : "bw.mainTodo")),
+    h("span", { class: "bw-supply", title: ctx.t("bw.supply") },
+      h("span", { class: "bw-star big", "aria-hidden": "true" }), `${ctx.t("bw.supply")} `, h("strong", {}, view.market.vp_supply)),
+    h("span", { class: "bw-goal" }, ctx.t("bw.goal", { n: view.winning_vp })));
+}
+
+function seatPanel(ctx, seat, fresh) {
+  const view = ctx.view;
+  const player = view.players[seat];
+  const info = ctx.players.find((p) => p.seat === seat) ?? { seat, name: null, connected: false };
+  const active = view.phase === "turn" && view.active_seat === seat;
+  const winner = view.outcome && (view.outcome.winners ?? []).includes(seat);
+  const revealFlip = fresh && ctx.previous && ctx.previous.players[seat].hidden > 0 && player.hidden === 0;
+  return h("section", { class: `bw-seat seat-${seat}${active ? " active" : ""}${winner ? " winner" : ""}`, "aria-label": nameFor(ctx, seat) },
+    h("header", { class: "bw-seat-head" },
+      seatBadge(info, ctx),
+      active ? h("span", { class: "bw-turn-tag" }, ctx.t("bw.turnTag")) : null,
+      h("span", { class: "bw-score", title: ctx.t("bw.vpN", { n: player.vp }) }, h("span", { class: "bw-star", "aria-hidden": "true" }), h("strong", {}, player.vp),
+        h("span", { class: "bw-of" }, ` / ${view.winning_vp}`))),
+    h("div", { class: "bw-seat-row bw-handrow" },
+      h("span", { class: "bw-label" }, ctx.t(player.hand_size === 1 ? "bw.card1" : "bw.cards", { n: player.hand_size })),
+      h("span", { class: "bw-minis" },
+        player.hand.map((kind) => mini(ctx, kind, revealFlip ? "flip" : "")),
+        Array.from({ length: player.hidden }, () => backCard(ctx, "mini")))),
+    h("div", { class: "bw-seat-row" },
+      h("span", { class: "bw-label" }, ctx.t("bw.buildings")),
+      h("span", { class: "bw-minis" },
+        player.area.length ? player.area.map((kind) => mini(ctx, kind, view.brownies_used.includes(kind) && active ? "used" : ""))
+          : h("span", { class: "bw-none" }, "—"),
+        player.vp_cards ? h("span", { class: "bw-mini cls-vp" }, h("span", { class: "bw-shape", "aria-hidden": "true" }), ctx.t("bw.vpCards", { n: player.vp_cards })) : null)));
+}
+
+function marketItem(ctx, kind, where, count, fresh) {
+  const view = ctx.view;
+  const produce = view.legal.find((a) => a.type === "produce" && a.target === kind);
+  const free = clsOf(ctx, kind) === "resource";
+  const form = modeForm(ctx);
+  const takeable = Boolean(form) && canTake(ctx, kind, where);
+  const picked = ui.take[kind] ?? 0;
+  const full = picked >= count && !singleTake(form);
+  const label = `${cardName(ctx, kind)} (${otherName(ctx, kind)}) · ${ctx.t("bw.value", { n: valueOf(ctx, kind) })}${count > 1 ? ` · ×${count}` : ""}`;
+  const onFace = form
+    ? (takeable ? (full || (singleTake(form) && picked) ? () => dropTake(kind) : () => addTake(ctx, kind)) : null)
+    : () => { ui.detail = ui.detail === kind ? null : kind; rerender(); };
+  return h("div", { class: `bw-item ${where}${picked ? " picked" : ""}${count === 0 ? " gone" : ""}`, dataset: { kind } },
+    h("button", {
+      type: "button", class: `bw-cardbtn${form && takeable ? " pickable" : ""}${ui.detail === kind ? " open" : ""}`,
+      disabled: !onFace || count === 0, "aria-label": label, "aria-pressed": form ? String(picked > 0) : null,
+      dataset: { key: `m-${kind}`, kind, value: valueOf(ctx, kind), where, count },
+      onclick: onFace },
+    face(ctx, kind, { flip: fresh, count: where === "pile" || where === "primary" ? count : null }),
+    picked ? h("span", { class: "bw-picked" }, ctx.t("bw.picked", { n: picked })) : null),
+    h("button", {
+      type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
+      "aria-label": ctx.t(free ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) }),
+      dataset: { key: `p-${kind}`, ...(produce ? { action: JSON.stringify(produce) } : {}) },
+      onclick: produce ? () => ctx.send(produce) : null },
+    ctx.t(free ? "bw.take" : "bw.make")));
+}
+
+function freshCards(ctx) {
+  // Cards that came into the market or into this hand with the newest view flip in, once.
+  const fresh = new Set();
+  const prev = ctx.previous;
+  if (!prev || ui.lastView === ctx.view) return fresh;
+  const before = new Set([...prev.market.building_row, ...prev.market.secondary_row]);
+  for (const kind of [...ctx.view.market.building_row, ...ctx.view.market.secondary_row]) if (!before.has(kind)) fresh.add(kind);
+  const stacks = Object.fromEntries(prev.market.primary_row.map((s) => [s.kind, s.count]));
+  for (const stack of ctx.view.market.primary_row) if ((stacks[stack.kind] ?? 0) < stack.count) fresh.add(stack.kind);
+  return fresh;
+}
+
+function marketView(ctx, fresh) {
+  const view = ctx.view;
+  const m = view.market;
+  const zone = (cls, title, extra, items) => h("section", { class: `bw-zone ${cls}`, "aria-label": title },
+    h("header", { class: "bw-zone-head" }, h("h3", {}, title), extra), h("div", { class: "bw-row" }, items));
+  const deck = (n) => h("span", { class: "bw-pile-info" }, h("span", { class: "bw-deck-icon", "aria-hidden": "true" }), ctx.t("bw.deck", { n }));
+  const discard = (pile) => h("span", { class: "bw-pile-info" },
+    h("span", { class: "bw-discard-icon", "aria-hidden": "true" }), ctx.t("bw.discard", { n: pile.length }),
+    pile.length ? h("span", { class: "bw-top-card" }, ` · ${ctx.t("bw.discardTop", { name: cardName(ctx, pile.at(-1)) })}`) : null);
+  const funds = view.removed.funds.length ? view.removed.funds.map((k) => cardName(ctx, k)).join(ctx.lang === "ja" ? "、" : ", ") : ctx.t("bw.noneOut");
+  return h("div", { class: "bw-market" },
+    zone("buildings", ctx.t("bw.basicAndBuildings"), deck(m.building_deck),
+      m.building_row.map((kind) => marketItem(ctx, kind, "building", 1, fresh.has(kind)))),
+    zone("secondary", ctx.t("bw.secondaryRow"), [deck(m.secondary_deck), discard(m.secondary_discard)],
+      m.secondary_row.map((kind) => marketItem(ctx, kind, "secondary", 1, fresh.has(kind)))),
+    zone("primary", ctx.t("bw.primaryRow"), [deck(m.primary_deck), discard(m.primary_discard)],
+      m.primary_row.map((stack) => marketItem(ctx, stack.kind, "primary", stack.count, fresh.has(stack.kind)))),
+    zone("resources", ctx.t("bw.resources"), h("span", { class: "bw-note-inline" }, tag(ctx, "interpretation"), " ", ctx.t("bw.note.freeResource")),
+      Object.entries(m.resource_piles).map(([kind, n]) => marketItem(ctx, kind, "pile", n, false))),
+    h("p", { class: "bw-removed" }, ctx.t("bw.removed", { basics: view.removed.basic_buildings, funds })));
+}
+
+function happened(ctx) {
+  const view = ctx.view;
+  const now = view.turn_moves;
+  const moves = now.length ? now : view.previous_moves;
+  const title = now.length || !view.previous_moves.length ? ctx.t("bw.thisTurn")
+    : ctx.t("bw.lastTurn", { name: nameFor(ctx, view.previous_moves[0].seat) });
+  return h("section", { class: "bw-news", "aria-live": "polite" },
+    h("h3", {}, title),
+    moves.length ? h("ul", {}, moves.map((move) => h("li", {}, moveText(ctx, move))))
+      : h("p", { class: "bw-quiet" }, ctx.t("bw.quiet")));
+}
+
+function myShop(ctx) {
+  const view = ctx.view;
+  const mine = me(ctx);
+  const myTurn = isMyTurn(ctx);
+  const form = modeForm(ctx);
+  const secret = countOf(view.secret ?? []);
+  const seen = {};
+  const newSecret = ctx.previous && ui.lastView !== ctx.view && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
+  const handCards = mine.hand.map((kind, i) => {
+    const copy = seen[kind] = (seen[kind] ?? -1) + 1;
+    const isSecret = copy < (secret[kind] ?? 0);
+    const chosen = copy < (ui.pay[kind] ?? 0);
+    const payable = Boolean(form) && canPay(ctx, kind);
+    const label = `${cardName(ctx, kind)} (${otherName(ctx, kind)}) · ${ctx.t("bw.value", { n: valueOf(ctx, kind) })}${isSecret ? ` · ${ctx.t("bw.secret")}` : ""}`;
+    const onclick = form ? (payable ? () => togglePay(ctx, kind, copy) : null) : () => { ui.detail = ui.detail === kind ? null : kind; rerender(); };
+    return h("button", {
+      type: "button", class: `bw-cardbtn hand${chosen ? " chosen" : ""}${form && payable ? " pickable" : ""}${isSecret ? " secret" : ""}`,
+      disabled: !onclick, "aria-label": label, "aria-pressed": form ? String(chosen) : null,
+      dataset: { key: `h-${kind}-${copy}`, kind, value: valueOf(ctx, kind), copy }, onclick },
+    face(ctx, kind, { flip: isSecret && newSecret }),
+    isSecret ? h("span", { class: "bw-secret", title: ctx.t("bw.secretLong") }, ctx.t("bw.secret")) : null,
+    chosen ? h("span", { class: "bw-picked give" }, ctx.t("bw.give")) : null);
+  });
+  const buildings = mine.area.map((kind) => buildingSlot(ctx, kind, myTurn));
+  return h("section", { class: `bw-me seat-${ctx.seat}${myTurn ? " active" : ""}`, "aria-label": ctx.t("bw.yourShop") },
+    h("header", { class: "bw-me-head" },
+      seatBadge(ctx.players.find((p) => p.seat === ctx.seat) ?? { seat: ctx.seat, name: null }, ctx),
+      h("span", { class: "bw-score big" }, h("span", { class: "bw-star", "aria-hidden": "true" }), h("strong", {}, mine.vp), h("span", { class: "bw-of" }, ` / ${view.winning_vp}`)),
+      mine.vp_cards ? h("span", { class: "bw-mini cls-vp" }, h("span", { class: "bw-shape", "aria-hidden": "true" }), ctx.t("bw.vpCards", { n: mine.vp_cards })) : null),
+    h("div", { class: "bw-area" },
+      h("h3", {}, ctx.t("bw.buildings")),
+      buildings.length ? h("div", { class: "bw-buildings" }, buildings) : h("p", { class: "bw-quiet" }, ctx.t("bw.noBuildings"))),
+    h("div", { class: "bw-hand-area" },
+      h("h3", {}, ctx.t("bw.hand"), " ", h("span", { class: `bw-count-text${mine.hand.length >= view.hand_limit ? " full" : ""}` },
+        ctx.t("bw.handCount", { n: mine.hand.length, limit: view.hand_limit }))),
+      mine.hand.length >= view.hand_limit - 1 && view.phase === "turn" ? note(ctx, "interpretation", "bw.note.handLimit") : null,
+      h("div", { class: "bw-hand" }, handCards.length ? handCards : h("p", { class: "bw-quiet" }, ctx.t("bw.empty")))));
+}
+
+function buildingSlot(ctx, kind, myTurn) {
+  const view = ctx.view;
+  const brownie = cardOf(ctx, kind).brownie;
+  const used = view.brownies_used.includes(kind);
+  let control = null;
+  if (brownie) {
+    if (used && myTurn) {
+      control = h("button", { type: "button", class: "bw-use used", disabled: true, dataset: { key: `b-${kind}` } }, "✓ ", ctx.t("bw.worked"));
+    } else if (COMPOSED.has(brownie.form)) {
+      const possible = myTurn && view.legal.some((a) => a.type === "brownie" && a.building === kind);
+      const open = ui.mode === kind;
+      control = h("button", { type: "button", class: `bw-use bw-open${possible ? " legal" : ""}${open ? " open" : ""}`, disabled: !possible || ctx.busy,
+        "aria-pressed": String(open), dataset: { key: `b-${kind}`, mode: kind },
+        onclick: () => (open ? closeDesk() : openMode(kind)) }, ctx.t("bw.choose"));
+    } else {
+      const action = myTurn ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
+      control = h("button", { type: "button", class: `bw-use${action ? " legal" : ""}`, disabled: !action || ctx.busy,
+        "aria-label": `${ctx.t("bw.use")}: ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
+        dataset: { key: `b-${kind}`, ...(action ? { action: JSON.stringify(action) } : {}) },
+        onclick: action ? () => ctx.send(action) : null }, ctx.t("bw.use"));
+    }
+  }
+  const short = brownie?.form === "score" && view.market.vp_supply < brownie.vp && myTurn && !used;
+  return h("div", { class: `bw-building${used && myTurn ? " used" : ""}` },
+    face(ctx, kind),
+    control,
+    short ? note(ctx, "house_rule", "bw.note.scoreRemains", { n: view.market.vp_supply }) : null);
+}
+
+function deskBody(ctx) {
+  const view = ctx.view;
+  const form = modeForm(ctx);
+  if (form) return composer(ctx, form);
+  if (ui.detail && view.cards[ui.detail]) return detail(ctx, ui.detail);
+  if (view.phase === "game_over") return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
+  const noMain = isMyTurn(ctx) && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
+  return h("div", {},
+    h("p", { class: "bw-hint" }, ctx.seat === null ? ctx.t("bw.watchHint")
+      : isMyTurn(ctx) ? ctx.t("bw.detailHint") : ctx.t("bw.waitHint", { name: nameFor(ctx, view.active_seat) })),
+    noMain ? note(ctx, "house_rule", "bw.note.noMain") : null);
+}
+
+function composer(ctx, form) {
+  const view = ctx.view;
+  const state = composed(ctx);
+  const building = ui.mode === "trade" ? null : ui.mode;
+  const intro = building ? ctx.t(`bw.c.${form}`, { name: cardName(ctx, building) }) : ctx.t("bw.c.trade");
+  const giveChips = expand(ctx, ui.pay).map((kind, i) => h("button", { type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`,
+    dataset: { key: `gp-${kind}-${i}` }, onclick: () => dropPay(kind), title: ctx.t("bw.cancel") },
+  h("span", { class: "bw-shape", "aria-hidden": "true" }), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
+  const takeChips = expand(ctx, ui.take).map((kind, i) => h("button", { type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`,
+    dataset: { key: `gt-${kind}-${i}` }, onclick: () => dropTake(kind), title: ctx.t("bw.cancel") },
+  h("span", { class: "bw-shape", "aria-hidden": "true" }), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
+  const notes = [];
+  if (form === "trade" && Object.keys(ui.pay).some((k) => clsOf(ctx, k) === "resource")) notes.push(note(ctx, "interpretation", "bw.note.noRetake"));
+  if ((form === "trade" || form === "market") && me(ctx).hand.length >= view.hand_limit - 1) notes.push(note(ctx, "interpretation", "bw.note.handLimit"));
+  if (form === "general_store" && !view.market.primary_deck) notes.push(note(ctx, "interpretation", "bw.note.gsReshuffle"));
+  if (form === "market") notes.push(note(ctx, "interpretation", "bw.note.marketNoBuildings"));
+  const outcome = state.problem ? h("p", { class: "bw-problem" }, state.problem)
+    : h("p", { class: "bw-ok" }, "✓ ", state.lost ? ctx.t("bw.lost", { n: state.lost }) : ctx.t("bw.exact"));
+  return h("div", { class: "bw-composer", dataset: { form } },
+    h("p", { class: "bw-intro" }, intro),
+    h("div", { class: "bw-lanes" },
+      h("div", { class: "bw-lane" }, h("span", { class: "bw-lane-head" }, ctx.t("bw.give"), " ", h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.give }))),
+        h("span", { class: "bw-picks" }, giveChips.length ? giveChips : h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet")))),
+      h("span", { class: "bw-lane-arrow", "aria-hidden": "true" }, "⇄"),
+      h("div", { class: "bw-lane" }, h("span", { class: "bw-lane-head" }, ctx.t("bw.get"), " ",
+        takes(form) ? h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.get })) : null),
+      h("span", { class: "bw-picks" }, takes(form) ? (takeChips.length ? takeChips : h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet")))
+        : h("span", { class: "bw-result-chip" }, form === "general_store" ? ctx.t("bw.draws") : ctx.t("bw.vpN", { n: 1 }))))),
+    outcome,
+    notes);
+}
+
+function detail(ctx, kind) {
+  const view = ctx.view;
+  const card = cardOf(ctx, kind);
+  const count = available(view)[kind] ?? 0;
+  const produce = view.legal.find((a) => a.type === "produce" && a.target === kind);
+  const tradeOpen = isMyTurn(ctx) && view.legal.some((a) => a.type === "trade") && count > 0;
+  const recipe = card.class === "fund" ? ctx.t("bw.fundNote") : card.class === "vp" ? ctx.t("bw.vpNote")
+    : hasIcons(card.recipe) ? null : ctx.t("bw.recipeNone");
+  return h("div", { class: "bw-detail" },
+    h("div", { class: "bw-detail-card" }, face(ctx, kind)),
+    h("div", { class: "bw-detail-text" },
+      h("h3", {}, `${cardName(ctx, kind)} · ${otherName(ctx, kind)}`),
+      h("p", {}, ctx.t(`bw.cls.${card.class}`), " · ", ctx.t("bw.value", { n: card.value }), BUILDING.has(card.class) ? ` · ${ctx.t("bw.vpN", { n: card.vp })}` : ""),
+      recipe ? h("p", {}, recipe)
+        : h("p", { class: "bw-recipe-line" }, h("strong", {}, ctx.t("bw.recipe"), ctx.t("bw.colon")), chips(ctx, card.recipe)),
+      BUILDING.has(card.class) ? h("p", {}, h("strong", {}, ctx.t("bw.brownies"), ctx.t("bw.colon")), brownieWords(ctx, kind)) : null,
+      GOODS.has(card.class) || BUILDING.has(card.class) ? h("p", { class: "bw-quiet" }, count ? ctx.t("bw.inMarket", { n: count }) : ctx.t("bw.notInMarket")) : null,
+      h("p", { class: "bw-note" }, tag(ctx, "house_data"), " ", ctx.t("bw.houseData")),
+      h("div", { class: "bw-detail-actions" },
+        count ? h("button", { type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
+          dataset: { key: `dp-${kind}`, ...(produce ? { action: JSON.stringify(produce) } : {}) },
+          onclick: produce ? () => ctx.send(produce) : null },
+        ctx.t(card.class === "resource" ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) })) : null,
+        count ? h("button", { type: "button", class: "bw-open-trade", disabled: !tradeOpen || ctx.busy, dataset: { key: `dt-${kind}` },
+          onclick: () => openMode("trade", { [kind]: 1 }) }, ctx.t("bw.tradeFor")) : null)));
+}
+
+function desk(ctx) {
+  const view = ctx.view;
+  const myTurn = isMyTurn(ctx);
+  const form = modeForm(ctx);
+  const end = myTurn ? view.legal.find((a) => a.type === "end_turn") : null;
+  const canTrade = myTurn && view.legal.some((a) => a.type === "trade");
+  const state = form ? composed(ctx) : null;
+  const confirm = form ? h("button", {
+    type: "button", class: "bw-confirm primary", disabled: !state.action || ctx.busy,
+    dataset: { key: "confirm", ...(state.action ? { action: JSON.stringify(state.action) } : {}) },
+    onclick: state.action ? () => ctx.send(state.action) : null,
+  }, ui.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")) : null;
+  return h("section", { class: `bw-desk${form ? " composing" : ""}${myTurn ? " mine" : ""}`, "aria-label": ctx.t("bw.brownies") },
+    h("div", { class: "bw-desk-body" }, deskBody(ctx)),
+    ctx.seat === null || view.phase === "game_over" ? (ui.detail ? h("div", { class: "bw-desk-bar" },
+      h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: closeDesk }, ctx.t("bw.close"))) : null)
+      : h("div", { class: "bw-desk-bar" },
+        form ? [confirm, h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: closeDesk }, ctx.t("bw.cancel"))]
+          : [
+            h("button", { type: "button", class: `bw-open-trade${canTrade ? " legal" : ""}`, disabled: !canTrade || ctx.busy, dataset: { key: "trade", mode: "trade" },
+              onclick: () => openMode("trade") }, ctx.t("bw.trade")),
+            ui.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: closeDesk }, ctx.t("bw.close")) : null,
+            h("span", { class: "bw-spacer" }),
+            h("button", { type: "button", class: `bw-end${end ? " legal primary" : ""}`, disabled: !end || ctx.busy,
+              dataset: { key: "end", ...(end ? { action: JSON.stringify(end) } : {}) }, onclick: end ? () => ctx.send(end) : null },
+            ctx.t("bw.endTurn")),
+          ]));
+}
+
+function resultPanel(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "game_over" || !view.outcome) return null;
+  const outcome = view.outcome;
+  const winners = outcome.winners ?? [];
+  const scores = outcome.scores ?? view.players.map((p) => p.vp);
+  const top = winners.length ? scores[winners[0]] : Math.max(...scores);
+  const names = joinNames(ctx, winners);
+  const one = winners.length === 1;
+  const headline = outcome.reason === "ten_points" ? ctx.t("bw.winsTen", { name: nameFor(ctx, winners[0]), vp: top })
+    : outcome.reason === "vp_supply_empty" ? ctx.t(one ? "bw.winsSupplyOne" : "bw.winsSupply", { names, vp: top })
+      : ctx.t(one ? "bw.winsLimitOne" : "bw.winsLimit", { names, vp: top });
+  const order = view.players.map((p) => p.seat).sort((a, b) => scores[b] - scores[a] || a - b);
+  return h("section", { class: "bw-result", role: "status" },
+    h("p", { class: "bw-headline" }, h("span", { class: "bw-star big", "aria-hidden": "true" }), " ", headline),
+    h("table", { class: "bw-scores" },
+      h("caption", {}, ctx.t("bw.scores")),
+      h("tbody", {}, order.map((seat) => {
+        const player = view.players[seat];
+        return h("tr", { class: winners.includes(seat) ? "winner" : null },
+          h("th", { scope: "row" }, seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx)),
+          h("td", { class: "bw-final" }, ctx.t("bw.vpN", { n: scores[seat] })),
+          h("td", { class: "bw-final-detail" }, player.area.map((k) => mini(ctx, k)),
+            player.vp_cards ? h("span", { class: "bw-mini cls-vp" }, h("span", { class: "bw-shape", "aria-hidden": "true" }), ctx.t("bw.vpCards", { n: player.vp_cards })) : null),
+          h("td", { class: "bw-final-win" }, winners.includes(seat) ? h("span", { class: "bw-win-tag" }, "★ ", ctx.t("bw.winner")) : ""));
+      }))));
+}
+
+export function render(root, ctx) {
+  sync(ctx);
+  ui.root = root;
+  ui.ctx = ctx;
+  const view = ctx.view;
+  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  const fresh = freshCards(ctx);
+  const isNew = ui.lastView !== view;
+  const others = [];
+  for (let i = 1; i <= view.seats; i++) {
+    const seat = ((ctx.seat ?? -1) + i + view.seats) % view.seats;
+    if (seat !== ctx.seat) others.push(seat);
+  }
+  if (ctx.seat === null) others.sort((a, b) => a - b);
+  const turnState = view.phase === "game_over" ? "over" : isMyTurn(ctx) ? "mine" : "other";
+  fill(root, h("div", { class: `brownies n${view.seats}`, dataset: { turn: turnState, main: view.main_action_done ? "done" : "todo" } },
+    statusBar(ctx),
+    resultPanel(ctx),
+    h("div", { class: "bw-others" }, others.map((seat) => seatPanel(ctx, seat, isNew))),
+    marketView(ctx, fresh),
+    happened(ctx),
+    ctx.seat === null ? null : myShop(ctx),
+    desk(ctx)));
+  ui.lastView = view;
+  if (focusKey) {
+    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+  }
+}
+
+export function prompt(ctx) {
+  const view = ctx.view;
+  sync(ctx);
+  if (view.phase === "game_over") {
+    const winners = view.outcome?.winners ?? [];
+    return winners.length ? ctx.t("p.overWon", { names: joinNames(ctx, winners) }) : ctx.t("p.over");
+  }
+  if (ctx.seat === null) return ctx.t("p.wait", { name: nameFor(ctx, view.active_seat) });
+  if (!isMyTurn(ctx)) return ctx.t("p.wait", { name: nameFor(ctx, view.active_seat) });
+  const form = modeForm(ctx);
+  if (form) return ui.mode === "trade" ? ctx.t("bw.c.trade") : ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode) });
+  if (view.main_action_done) return ctx.t("p.mainDone");
+  if (!view.legal.some((a) => a.type === "produce" || a.type === "trade")) return ctx.t("p.noMain");
+  return ctx.t("p.yourTurn");
+}
+
+// --- the story ------------------------------------------------------------------------------
+
+/** One produce, trade or brownie action in words (the public record: a turn move or an event). */
+function moveText(ctx, move) {
+  const name = nameFor(ctx, move.seat);
+  const cards = (list) => listCards(ctx, list);
+  if (move.action === "produce") {
+    const target = move.gained[0];
+    if (!move.paid.length && !move.shown.length) return ctx.t("log.took", { name, card: cardName(ctx, target) });
+    return ctx.t("log.produced", { name, card: cardName(ctx, target) })
+      + (move.paid.length ? ctx.t("log.paying", { cards: cards(move.paid) }) : "")
+      + (move.shown.length ? ctx.t("log.showing", { cards: cards(move.shown) }) : "");
+  }
+  if (move.action === "trade") {
+    return ctx.t("log.traded", { name, paid: cards(move.paid), gained: cards(move.gained) })
+      + (move.lost ? ctx.t("log.lost", { n: move.lost }) : "");
+  }
+  let text = ctx.t("log.brownie", { name, building: cardName(ctx, move.building) });
+  if (move.shown.length) text += ctx.t("log.bShowed", { cards: cards(move.shown) });
+  if (move.paid.length) text += ctx.t("log.bPaid", { cards: cards(move.paid) });
+  if (move.gained.length) text += ctx.t("log.bGained", { cards: cards(move.gained) });
+  if (move.vp) text += ctx.t("log.bVp", { n: move.vp });
+  if (move.drew) text += ctx.t("log.bDrew");
+  if (move.lost) text += ctx.t("log.lost", { n: move.lost });
+  return text;
+}
+
+export function describe(event, ctx) {
+  const name = (seat) => nameFor(ctx, seat);
+  switch (event.kind) {
+    case "produced":
+    case "traded":
+    case "brownie_used":
+      return moveText(ctx, event);
+    case "card_drawn":
+      return ctx.t("log.cardDrawn", { card: cardName(ctx, event.card) });
+    case "deck_reshuffled":
+      return ctx.t("log.reshuffled", { deck: ctx.t(`deck.${event.deck}`) });
+    case "turn_ended":
+      return ctx.t("log.turnEnded", { name: name(event.seat) });
+    case "turn_started": {
+      const roundStart = event.seat === ctx.view?.start_seat;
+      let text = ctx.t(roundStart ? "log.round" : "log.turn", { turn: event.turn, round: event.round, name: name(event.seat) });
+      const drawn = [...(event.buildings ?? []), ...(event.secondary ?? []), ...(event.primary ?? [])];
+      if (drawn.length) text += ctx.t("log.refilled", { cards: listCards(ctx, drawn) });
+      if (event.reshuffled?.length) text += ctx.t("log.reshuffledDeck", { decks: event.reshuffled.map((d) => ctx.t(`deck.${d}`)).join(", ") });
+      return text;
+    }
+    case "game_ended": {
+      const scores = (event.scores ?? []).map((vp, seat) => `${name(seat)} ${ctx.t("bw.vpN", { n: vp })}`)
+        .join(ctx.lang === "ja" ? "、" : ", ");
+      return ctx.t(`log.over.${event.reason}`, { names: joinNames(ctx, event.winners ?? []), scores });
+    }
+    default:
+      return null;
+  }
+}
