@@ -1,0 +1,451 @@
+"""Three Chromium pages join by the invite link and play Farm with Brownies to its end by clicking.
+
+The table uses the game's real `round_limit` option (10 rounds), so a game of sensible but simple
+clicking ends in time. One page is a 390 px phone in Japanese; the host plays its first move with
+the keyboard, trades through the select-then-confirm desk, and looks at the table at 360 px too.
+"""
+
+import asyncio
+import json
+from dataclasses import replace
+from pathlib import Path
+from random import Random
+from urllib.parse import urlparse
+
+import pytest
+from playwright.async_api import Browser, Page, Route
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from app.engine import rng_for
+from app.games.brownies import RULES
+from app.games.brownies.cards import sort_kinds
+from app.games.brownies.state import BrowniesState, Player
+from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, shoot
+from tests.support.server import ServerProcess
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+ROUNDS = "10"
+
+# One look at the page: whose turn, what the desk offers, which controls are open.
+LOOK = r"""() => {
+  const root = document.querySelector('.brownies');
+  if (!root) return null;
+  const on = (sel) => [...document.querySelectorAll(sel)].filter((el) => !el.disabled);
+  const item = (el) => el.closest('.bw-item');
+  return {
+    turn: root.dataset.turn,
+    main: root.dataset.main,
+    turnNo: root.querySelector('.bw-turnno')?.textContent ?? '',
+    composing: Boolean(document.querySelector('.bw-desk.composing')),
+    form: document.querySelector('.bw-composer')?.dataset.form ?? null,
+    confirm: document.querySelector('.bw-confirm:not([disabled])')?.dataset.action ?? null,
+    make: on('.bw-market .bw-make[data-action]').map((el) => ({
+      key: el.dataset.key, where: item(el).classList[1], kind: item(el).dataset.kind,
+      value: Number(item(el).querySelector('.bw-cardbtn').dataset.value) })),
+    use: on('.bw-use[data-action]').map((el) => ({ key: el.dataset.key })),
+    open: on('.bw-open[data-mode]').map((el) => el.dataset.mode),
+    trade: on('.bw-desk-bar [data-mode="trade"]').length > 0,
+    end: on('.bw-end[data-action]').length > 0,
+    hand: [...root.querySelectorAll('.bw-hand .bw-cardbtn')].map((el) => ({
+      key: el.dataset.key, kind: el.dataset.kind, value: Number(el.dataset.value) })),
+    market: [...root.querySelectorAll('.bw-market .bw-cardbtn')].map((el) => ({
+      key: el.dataset.key, kind: el.dataset.kind, value: Number(el.dataset.value), where: el.dataset.where,
+      count: Number(el.dataset.count) })),
+    round: Number((root.querySelector('.bw-round')?.textContent.match(/\d+/) ?? ['0'])[0]),
+    over: Boolean(root.querySelector('.bw-result')),
+    busy: document.getElementById('app').hasAttribute('data-busy'),
+    buildings: [...root.querySelectorAll('.bw-seat .bw-mini.cls-building, .bw-seat .bw-mini.cls-basic_building')].map((el) => el.textContent),
+  };
+}"""
+
+async def create_brownies_table(browser: Browser, base_url: str, name: str) -> Page:
+    """The host's page after creating a three-seat table with a ten-round limit, waiting for players."""
+    host = await open_page(browser, base_url, "en-US")
+    await host.check('input[name="game"][value="brownies"]')
+    await host.select_option("#seat-count", "3")
+    await host.select_option('select[name="opt-round_limit"]', ROUNDS)
+    await host.fill("#create-name", name)
+    await host.click("#create-form button[type=submit]")
+    await host.wait_for_url("**/t/*")
+    await host.wait_for_selector(".seat-list")
+    return host
+
+
+async def full_shot(page: Page, name: str, tmp_path: Path) -> None:
+    """A screenshot of the whole table: the viewport is made as tall as the page, so the desk that
+    is pinned to the bottom of the screen sits where it belongs instead of over the market."""
+    size = page.viewport_size or {"width": 1100, "height": 900}
+    height = await page.evaluate("document.documentElement.scrollHeight")
+    await page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+    await page.wait_for_timeout(150)
+    await shoot(page, name, tmp_path)
+    await page.set_viewport_size(size)
+
+
+async def no_sideways_scroll(page: Page) -> bool:
+    return bool(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+async def click(page: Page, key: str, keyboard: bool = False) -> bool:
+    """Clicks the control with this data-key (or focuses it and presses Enter); False if it went away."""
+    control = page.locator(f'.brownies [data-key="{key}"]:not([disabled])')
+    try:
+        if keyboard:
+            await control.focus(timeout=3000)
+            await page.keyboard.press("Enter")
+        else:
+            await control.click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+async def settle(page: Page) -> None:
+    await page.wait_for_selector("#app:not([data-busy])", timeout=15000)
+
+
+def pay_for(hand: list[dict], needed: int) -> list[str] | None:
+    """The hand cards to give for something worth `needed`: dearest first, then drop what is not needed."""
+    chosen: list[dict] = []
+    for card in sorted(hand, key=lambda c: -c["value"]):
+        if sum(c["value"] for c in chosen) >= needed:
+            break
+        chosen.append(card)
+    if sum(c["value"] for c in chosen) < needed:
+        return None
+    for card in sorted(chosen, key=lambda c: c["value"]):
+        if sum(c["value"] for c in chosen) - card["value"] >= needed:
+            chosen.remove(card)
+    return [c["key"] for c in chosen]
+
+
+async def compose(page: Page, opener: str, pay: list[str], take: list[str]) -> bool:
+    """Opens a desk (the trade, or a building's brownies), picks the cards to give and to take."""
+    if not await click(page, opener):
+        return False
+    for key in [*pay, *take]:
+        await click(page, key)
+    return True
+
+
+class Clicker:
+    """One page's sensible clicking: brownies that work by themselves, a building when the hand can
+    pay for one, else the dearest good it can produce, else a resource; then the end of the turn."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.turn = ""
+        self.tried: set[str] = set()
+        self.composed: list[str] = []
+
+    async def act(self, look: dict, keyboard: bool = False) -> str | None:
+        page = self.page
+        if look["turnNo"] != self.turn:
+            self.turn, self.tried = look["turnNo"], set()
+        if look["composing"]:
+            if look["confirm"] and await click(page, "confirm"):
+                self.composed.append(look["form"])
+                await settle(page)
+                return "confirm"
+            await click(page, "cancel")
+            return "cancel"
+        for use in look["use"]:
+            if use["key"] not in self.tried:
+                self.tried.add(use["key"])
+                if await click(page, use["key"], keyboard):
+                    await settle(page)
+                    return "brownie"
+        worth = sum(c["value"] for c in look["hand"])
+        if look["main"] == "todo":
+            rank = {"building": 4, "secondary": 3, "primary": 2, "pile": 1}
+            makes = sorted(look["make"], key=lambda m: (-rank.get(m["where"], 0), -m["value"]))
+            if makes and makes[0]["where"] == "building" and await click(page, makes[0]["key"], keyboard):
+                await settle(page)
+                return "produce"
+            buildings = [m for m in look["market"] if m["where"] == "building" and m["value"] <= worth]
+            if look["trade"] and buildings and "trade" not in self.tried:
+                self.tried.add("trade")
+                target = max(buildings, key=lambda m: m["value"])
+                pay = pay_for(look["hand"], target["value"])
+                if pay and await compose(page, "trade", pay, [target["key"]]):
+                    return "compose"
+            if makes:
+                best = makes[0]
+                if best["where"] == "pile":  # the resource the hand holds least of
+                    have = [c["kind"] for c in look["hand"]]
+                    best = min(makes, key=lambda m: (have.count(m["kind"]), m["kind"]))
+                if await click(page, best["key"], keyboard):
+                    await settle(page)
+                    return "produce"
+            if look["trade"] and "swap" not in self.tried:  # a full hand: one card for the dearest good it buys
+                self.tried.add("swap")
+                card = max(look["hand"], key=lambda c: c["value"])
+                goods = [m for m in look["market"] if m["where"] != "building" and 0 < m["value"] <= card["value"] and m["count"]]
+                if goods and await compose(page, "trade", [card["key"]], [max(goods, key=lambda m: m["value"])["key"]]):
+                    return "compose"
+        for mode in look["open"]:
+            where = {"BB_BUILDER": "building", "BB_WHOLESALER": "secondary"}.get(mode)
+            targets = [m for m in look["market"] if m["where"] == where and m["value"] <= worth]
+            if mode not in self.tried and targets:
+                self.tried.add(mode)
+                target = max(targets, key=lambda m: m["value"])
+                pay = pay_for(look["hand"], target["value"])
+                if pay and await compose(page, f"b-{mode}", pay, [target["key"]]):
+                    return "compose"
+        if look["end"] and await click(page, "end", keyboard):
+            await settle(page)
+            return "end"
+        return None
+
+
+async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
+    host = await create_brownies_table(browser, sqlite_server.url, "Mina")
+    invite = await invite_link(host)
+    assert invite.endswith(host.url.rsplit("/", 1)[1])
+    ken = await join_by_link(browser, invite, "Ken", "ja-JP", 390)
+    aiko = await join_by_link(browser, invite, "Aiko", "ja-JP", 1100)
+    pages = [host, ken, aiko]
+    await host.wait_for_selector(".seat-list >> text=Aiko")
+    await full_shot(host, "brownies-1-waiting-room", tmp_path)
+    await host.click("text=Start the game")
+    for page in pages:
+        await page.wait_for_selector(".brownies")
+    players = [Clicker(page) for page in pages]
+
+    # Every page shows the whole market, the other two shops and its own hand; a phone never scrolls sideways.
+    for page in pages:
+        await page.wait_for_selector(".bw-zone.resources .bw-item >> nth=4")
+        assert await page.locator(".bw-others .bw-seat").count() == 2
+        assert await page.locator(".bw-hand .bw-cardbtn").count() == 1
+    assert await no_sideways_scroll(ken)
+    assert "資源" in await ken.locator(".bw-zone.resources").inner_text()
+    looks = await asyncio.gather(*(page.evaluate(LOOK) for page in pages))
+    assert [look["turn"] for look in looks].count("mine") == 1
+    starter = pages[[look["turn"] for look in looks].index("mine")]
+    await full_shot(starter, "brownies-2-first-turn" + ("" if starter is host else "-ja"), tmp_path)
+
+    shots: dict[str, bool] = {"trade": False, "phone": False, "detail": False, "midgame": False, "phone-360": False}
+    keyboard = True
+    for _ in range(1500):
+        looks = await asyncio.gather(*(page.evaluate(LOOK) for page in pages))
+        if all(look["over"] for look in looks):
+            break
+        movers = [i for i, look in enumerate(looks) if look["turn"] == "mine" and not look["busy"]]
+        if not movers:
+            await host.wait_for_timeout(25)
+            continue
+        i = movers[0]
+        page, look = pages[i], looks[i]
+        if not await is_idle(page):
+            continue
+        if not shots["phone"] and page is ken and not look["composing"]:
+            assert await no_sideways_scroll(ken)
+            await full_shot(ken, "brownies-3-phone-ja", tmp_path)
+            shots["phone"] = True
+        if not shots["trade"] and page is host and look["form"] == "trade" and look["confirm"]:
+            assert await host.locator(".bw-ok").count()  # the desk says in words that the trade is ready
+            await full_shot(host, "brownies-4-trade-desk", tmp_path)
+            shots["trade"] = True
+        if not shots["detail"] and shots["phone"] and page is not ken:
+            await ken.locator(".bw-zone.buildings .bw-cardbtn").first.click()
+            await ken.wait_for_selector(".bw-detail")
+            assert "ハウスデータ" in await ken.locator(".bw-detail").inner_text()
+            await full_shot(ken, "brownies-5-card-detail-phone-ja", tmp_path)
+            await ken.click(".bw-desk .bw-close")
+            shots["detail"] = True
+        if not shots["midgame"] and look["round"] >= 6 and page is not aiko:
+            await full_shot(aiko, "brownies-6-midgame-ja", tmp_path)
+            shots["midgame"] = True
+        if shots["midgame"] and not shots["phone-360"] and page is host and look["main"] == "done":
+            await host.set_viewport_size({"width": 360, "height": 780})
+            await host.wait_for_timeout(150)
+            assert await no_sideways_scroll(host)
+            await full_shot(host, "brownies-7-phone-360", tmp_path)
+            await host.set_viewport_size({"width": 1100, "height": 900})
+            shots["phone-360"] = True
+        step = await players[i].act(look, keyboard=keyboard and page is host)
+        if page is host and step in ("produce", "brownie", "end"):
+            keyboard = False  # the host's first move was made with the keyboard alone
+    else:
+        pytest.fail("the game did not end")
+
+    for page in pages:
+        await page.locator(".bw-result .bw-headline").wait_for()
+        assert await page.locator("#finished").is_visible()
+        assert await page.locator(".bw-scores tr.winner").count() >= 1
+        assert not await page.locator(".brownies [data-action]:not([disabled])").count()  # nothing more to send
+    assert "win" in await host.locator(".bw-result .bw-headline").inner_text()
+    assert "勝利" in await ken.locator(".bw-result .bw-headline").inner_text()
+    assert await no_sideways_scroll(ken)
+    # The log tells the story in each page's language; the desk was used to trade and build.
+    assert "Round 10" in await host.locator("#log-lines").inner_text()
+    assert "ラウンド10" in await aiko.locator("#log-lines").inner_text()
+    assert "Game over" in await host.locator("#log-lines li").last.inner_text()
+    assert "trade" in [form for player in players for form in player.composed]
+    assert sum(len(look["buildings"]) for look in looks) >= 1, "nobody built anything"
+    assert all(shots.values()), shots
+    await host.wait_for_timeout(400)  # the reveal flip is over
+    await full_shot(host, "brownies-8-game-over", tmp_path)
+    await full_shot(ken, "brownies-9-game-over-phone-ja", tmp_path)
+
+
+# ---------------------------------------------------------------------------------------------
+# The desk on crafted tables: every brownie form and a mixed trade, each sent action checked by the rules.
+
+HARNESS = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/css/zashiki.css"><link rel="stylesheet" href="/static/css/games/brownies.css"></head>
+<body><main id="app" class="table-page"><p id="prompt" class="prompt"></p><section id="table" class="table"></section></main>
+<script type="module">
+import * as game from "/static/js/games/brownies.js";
+import { translator } from "/static/js/i18n.js";
+const players = ["Mina", "Ken", "Aiko"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
+window.show = ([view, seat, lang, previous]) => {
+  document.documentElement.lang = lang;
+  window.sent = null;
+  const ctx = { view, seat, players, t: translator(lang, game.strings), lang, previous, busy: false,
+                send: (action) => { window.sent = action; } };
+  game.render(document.getElementById("table"), ctx);
+  document.getElementById("prompt").textContent = game.prompt(ctx) ?? "";
+};
+window.ready = true;
+</script></body></html>"""
+
+
+def scene(hand: list[str], area: tuple[str, ...] = (), *, main_done: bool = True, hidden: tuple[str, ...] = (),
+          **market: object) -> BrowniesState:
+    """Seat 0's turn on a three-seat table, with the hand, buildings and market rows given."""
+    state = RULES.setup(3, RULES.parse_options({"start_player": 0}, 3), Random(7))
+    players = (Player(sort_kinds(hand), sort_kinds(hidden), area, 0), *state.players[1:])
+    return replace(state, players=players, main_action_done=main_done, **market)
+
+
+def accepted(state: BrowniesState, action: dict) -> BrowniesState:
+    """The state after the rules apply `action` for seat 0 (raises if they refuse it)."""
+    return RULES.apply(state, 0, RULES.parse_action(action), rng_for(7, 1)).state
+
+
+async def show(page: Page, state: BrowniesState, seat: int = 0, lang: str = "en",
+               previous: BrowniesState | None = None) -> None:
+    before = None if previous is None else RULES.view(previous, seat)
+    await page.evaluate("(args) => window.show(args)", [RULES.view(state, seat), seat, lang, before])
+
+
+async def desk_action(page: Page, opener: str, picks: list[str]) -> dict:
+    """Opens a desk, clicks the picks in order, and returns what its confirm button would send."""
+    await page.click(f'[data-key="{opener}"]')
+    for key in picks:
+        await page.click(f'.brownies [data-key="{key}"]')
+    confirm = page.locator(".bw-confirm")
+    assert await confirm.is_enabled(), await page.locator(".bw-composer").inner_text()
+    action = json.loads(await confirm.get_attribute("data-action") or "null")
+    await confirm.click()
+    assert await page.evaluate("window.sent") == action
+    await page.click(".bw-cancel")
+    return action
+
+
+STACKS = (("FLOUR", 1), ("PLANKS", 1), ("COW", 1), ("BRICK", 2), ("CHARCOAL", 2))
+
+
+async def serve(route: Route) -> None:
+    """The harness page and the project's own static files, straight from the tree (no server needed)."""
+    path = urlparse(route.request.url).path
+    if path == "/desk":
+        await route.fulfill(body=HARNESS, content_type="text/html")
+    elif path.startswith("/static/") and ".." not in path:
+        await route.fulfill(path=ROOT / path.lstrip("/"))
+    else:
+        await route.fulfill(status=404)
+
+
+async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: Path) -> None:
+    page = await open_page(browser, "about:blank")
+    await page.route("http://brownies.test/**", serve)
+    await page.goto("http://brownies.test/desk")
+    await page.wait_for_function("window.ready === true")
+
+    # A one-for-many trade of mixed kinds (§10 S4) is composed freely and accepted.
+    state = scene(["FUND_5"], main_done=False, primary_row=STACKS)
+    await show(page, state)
+    action = await desk_action(page, "trade", ["h-FUND_5-0", "m-WOOD", "m-WOOD", "m-CHARCOAL"])
+    assert action == {"type": "trade", "pay": ["FUND_5"], "take": ["WOOD", "WOOD", "CHARCOAL"]}
+    accepted(state, action)
+    # Many for many is refused on the desk, in words, before anything is sent.
+    state = scene(["WOOD", "CLAY"], main_done=False, primary_row=STACKS)
+    await show(page, state)
+    await page.click('[data-key="trade"]')
+    for key in ("h-WOOD-0", "h-CLAY-0", "m-WHEAT", "m-STONE"):
+        await page.click(f'.brownies [data-key="{key}"]')
+    assert not await page.locator(".bw-confirm").is_enabled()
+    assert not await page.locator(".bw-confirm").get_attribute("data-action")
+    assert "several cards for several" in await page.locator(".bw-problem").inner_text()
+    await page.click(".bw-cancel")
+
+    # Builder (工務店), then the building's own brownies in the same turn (§10 S6).
+    state = scene(["BREAD", "FLOUR", "CHARCOAL", "WOOD"], ("BB_BUILDER",),
+                  building_row=("BD_SMITHY", "BD_MILL"), secondary_row=("IRON", "MILK"))
+    await show(page, state)
+    await page.click('[data-key="b-BB_BUILDER"]')
+    for key in ("h-BREAD-0", "h-FLOUR-0", "m-BD_SMITHY"):
+        await page.click(f'.brownies [data-key="{key}"]')
+    assert "1 value is lost" in await page.locator(".bw-ok").inner_text()
+    await full_shot(page, "brownies-10-builder-desk", tmp_path)
+    await page.click(".bw-cancel")
+    action = await desk_action(page, "b-BB_BUILDER", ["h-BREAD-0", "h-FLOUR-0", "m-BD_SMITHY"])
+    assert action == {"type": "brownie", "building": "BB_BUILDER", "pay": ["FLOUR", "BREAD"], "take": "BD_SMITHY"}
+    state = accepted(state, action)
+    await show(page, state)
+    smithy = json.loads(await page.get_attribute('[data-key="b-BD_SMITHY"]', "data-action") or "null")
+    assert smithy in RULES.view(state, 0)["legal"]
+    assert await page.locator('[data-key="b-BB_BUILDER"].used').count()
+
+    # Wholesaler (卸問屋), §10 S9.
+    state = scene(["CHARCOAL", "FLOUR", "WOOD", "WOOD"], ("BB_WHOLESALER",),
+                  secondary_row=("MILK", "BREAD", "IRON", "CLOTH", "FISH"))
+    await show(page, state)
+    action = await desk_action(page, "b-BB_WHOLESALER", ["h-CHARCOAL-0", "h-FLOUR-0", "h-WOOD-0", "m-BREAD"])
+    accepted(state, action)
+
+    # General Store (万屋), §10 S7: the draw is face down for the others.
+    state = scene(["WOOD", "WHEAT", "CLAY", "STONE"], ("BB_GENERAL_STORE",), primary_deck=("COW", "YARN"))
+    await show(page, state)
+    action = await desk_action(page, "b-BB_GENERAL_STORE", ["h-WOOD-0", "h-WHEAT-0", "h-CLAY-0"])
+    drawn = accepted(state, action)
+    await show(page, drawn, previous=state)
+    assert await page.locator(".bw-hand .bw-cardbtn.secret").count() == 1
+    await show(page, drawn, seat=1, lang="ja")
+    assert await page.locator(".bw-seat.seat-0 .bw-back.mini").count() == 1
+
+    # Trading Post (交易所), §10 S8: one primary good for one worth no more.
+    state = scene(["SHEEP", "CHARCOAL", "WOOD"], ("BB_TRADING_POST",),
+                  primary_row=(("FLOUR", 1), ("PLANKS", 1), ("COW", 1), ("BRICK", 2), ("YARN", 1)))
+    await show(page, state)
+    action = await desk_action(page, "b-BB_TRADING_POST", ["h-SHEEP-0", "m-COW"])
+    assert action == {"type": "brownie", "building": "BB_TRADING_POST", "pay": "SHEEP", "take": "COW"}
+    accepted(state, action)
+
+    # Market (市場), §10 S10: one secondary good for several goods; buildings cannot be picked.
+    state = scene(["BREAD", "COW", "WOOD", "WOOD", "CLAY"], ("BB_MARKET",), primary_row=STACKS,
+                  building_row=("BD_MILL",))
+    await show(page, state)
+    await page.click('[data-key="b-BB_MARKET"]')
+    assert await page.locator('[data-key="m-BD_MILL"]').is_disabled()
+    await page.click(".bw-cancel")
+    action = await desk_action(page, "b-BB_MARKET", ["h-BREAD-0", "m-WHEAT", "m-STONE", "m-CHARCOAL"])
+    assert action == {"type": "brownie", "building": "BB_MARKET", "pay": "BREAD", "take": ["WHEAT", "STONE", "CHARCOAL"]}
+    accepted(state, action)
+
+    # Money Changer (両替商): cards worth 7 or more for a VP card.
+    state = scene(["FUND_6", "WOOD", "CLAY"], ("BD_MONEY_CHANGER",))
+    await show(page, state)
+    action = await desk_action(page, "b-BD_MONEY_CHANGER", ["h-FUND_6-0", "h-WOOD-0"])
+    assert accepted(state, action).players[0].vp_cards == 1
+
+    # A one-tap brownie sends exactly the listed action.
+    state = scene(["WOOD"], ("BD_CHARCOAL_KILN",), primary_row=STACKS)
+    await show(page, state, lang="ja")
+    await page.click('[data-key="b-BD_CHARCOAL_KILN"]')
+    assert await page.evaluate("window.sent") in RULES.view(state, 0)["legal"]
