@@ -34,11 +34,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, settings.database_url)  # Alembic runs its own event loop
         engine = make_engine(settings.database_url)
-        rooms = RoomManager(RoomStore(engine), settings)
+        store = RoomStore(engine)
+        rooms = RoomManager(store, settings)
         await rooms.restore()
         app.state.rooms = rooms
         yield
         await rooms.close()
+        await store.close()
         await engine.dispose()
 
     app = FastAPI(title="Zashiki", lifespan=lifespan)

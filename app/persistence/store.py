@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from app.persistence.models import ActionRow, ResultRow, RoomRow, SeatRow
+from app.persistence.group_commit import ActionWriter, PendingAction
+from app.persistence.models import ActionRow, RoomRow, SeatRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class RoomStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._actions = ActionWriter(engine)
 
     async def create(
         self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int,
@@ -59,12 +61,11 @@ class RoomStore:
         self, room_id: str, version: int, seat: int, payload: dict[str, object],
         outcome: dict[str, object] | None = None,
     ) -> None:
-        """Records one accepted action (and the result, if it ended the game) in one commit."""
-        async with self._sessions.begin() as session:
-            session.add(ActionRow(room_id=room_id, version=version, seat=seat, payload=payload))
-            if outcome is not None:
-                session.add(ResultRow(room_id=room_id, outcome=outcome))
-                await session.execute(update(RoomRow).where(RoomRow.id == room_id).values(status="finished"))
+        """Records one accepted action (and the result, if it ended the game); returns once it is committed."""
+        await self._actions.append(PendingAction(room_id, version, seat, payload, outcome))
+
+    async def close(self) -> None:
+        await self._actions.close()
 
     async def load(self, room_id: str) -> RoomRecord | None:
         records = await self._load(RoomRow.id == room_id)

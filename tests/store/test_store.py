@@ -58,3 +58,19 @@ async def test_a_rematch_is_found_by_its_origin(store: RoomStore) -> None:
     assert await store.rematch_of("OLD234") is None
     await store.create("NEW234", "bremen", {}, 4, 2, rematch_of="OLD234")
     assert await store.rematch_of("OLD234") == "NEW234"
+
+
+async def test_concurrent_appends_commit_together_and_one_bad_row_fails_alone(store: RoomStore) -> None:
+    codes = [f"T{i:05d}" for i in range(40)]
+    for code in codes:
+        await store.create(code, "bremen", {}, 4, 1)
+    await store.append(codes[0], 1, 0, {"type": "declare", "card_id": "n01-1"})
+    results = await asyncio.gather(
+        *(store.append(code, 1, 1, {"type": "play", "card_id": "n02-1"}) for code in codes),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], IntegrityError)  # version 1 of the first table was taken already
+    assert results[1:] == [None] * (len(codes) - 1)
+    records = {r.id: r for r in await store.load_open()}
+    assert all(len(records[code].actions) == 1 for code in codes)
+    assert records[codes[0]].actions == ((0, {"type": "declare", "card_id": "n01-1"}),)
