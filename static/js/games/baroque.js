@@ -544,8 +544,10 @@ function resultPlace(view, ctx, trick, s, fresh) {
 }
 
 function emptyPlace(view, ctx, s) {
-  return h("li", { class: `bq-place seat-${s} ${s === ctx.seat ? "mine" : ""}` },
-    placeHead(view, ctx, s, null), h("div", { class: "card bq-slot" }),
+  const turn = view.phase === "salon" && view.current_seat === s;
+  return h("li", { class: `bq-place seat-${s} ${s === ctx.seat ? "mine" : ""} ${turn ? "turn" : ""}` },
+    placeHead(view, ctx, s, view.phase === "salon" ? view.leader : null),
+    h("div", { class: `card bq-slot ${turn ? "turn" : ""}` }, turn ? h("span", {}, ctx.t("bq.playing")) : null),
     h("div", { class: "bq-ballrow" }, "\u00a0"), h("div", { class: "bq-voidrow" }, "\u00a0"));
 }
 
