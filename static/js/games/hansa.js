@@ -1,0 +1,1035 @@
+// Queen of Hansa at the table: four city spaces with their prosperity tracks in the middle,
+// the merchants around the edge, your hand and a select-then-confirm play along the bottom.
+import { h, fill, seatBadge, nameOf } from "../dom.js";
+
+const CITIES = ["LON", "BRU", "BER", "NOV"];
+const SHAPE = { LON: "■", BRU: "●", BER: "▲", NOV: "◆" }; // colour is never alone: every city has a shape
+const NAMES = { LON: ["ロンドン", "London"], BRU: ["ブリュージュ", "Bruges"], BER: ["ベルゲン", "Bergen"], NOV: ["ノヴゴロド", "Novgorod"] };
+const STEPS = ["card", "face", "adjust", "take"];
+
+export const strings = {
+  en: {
+    "hz.city.LON": "London", "hz.city.BRU": "Bruges", "hz.city.BER": "Bergen", "hz.city.NOV": "Novgorod",
+    "hz.lubeck": "Lübeck",
+    "hz.card": "{city} {power}",
+    "hz.cardP": "{city} {power} ({person})",
+    "hz.cardLabel": "{city}, power {power}",
+    "hz.cardLabelPerson": ", person {person}",
+    "hz.cardLabelIcon": ", cube icon",
+    "hz.cubeOf": "{city} cube",
+    "hz.back": "card back",
+    "hz.round": "Round {n} / {of}",
+    "hz.turn": "Turn {n} / {of}",
+    "hz.deck": "Deck {n}",
+    "hz.triggers": "Falls to 2",
+    "hz.triggersTitle": "The 1st, 2nd, 3rd and 4th space to fall from 3 cards to 2 this round moves its city's marker −1, +1, +2, +3.",
+    "hz.next": "next",
+    "hz.draft": "Opening draft",
+    "hz.gameOver": "Game over",
+    "hz.money": "Money",
+    "hz.toPlay": "to play",
+    "hz.starts": "starts",
+    "hz.startsTitle": "First to play this round",
+    "hz.turnsLeft": "{n} turns left",
+    "hz.turnsLeft1": "last turn this round",
+    "hz.turnsLeft0": "done this round",
+    "hz.hand": "Hand",
+    "hz.yourHand": "Your hand",
+    "hz.unplaced": "In hand or face down",
+    "hz.faceDownPile": "Face down for Lübeck",
+    "hz.faceDownShort": "Face down",
+    "hz.byRound": "R{r}×{n}",
+    "hz.yourFaceDown": "Your face-down cards (only you see them)",
+    "hz.lubeckPower": "Lübeck power {n}",
+    "hz.power": "power",
+    "hz.powerTitle": "Power: face-up cards of this city plus cubes of its colour",
+    "hz.seen": "seen",
+    "hz.seenTitle": "Everyone saw you take this card",
+    "hz.chosen": "has chosen",
+    "hz.choosing": "choosing",
+    "hz.notables": "Notables: {list}",
+    "hz.notablesNone": "Notables: none yet",
+    "hz.space": "{city} space",
+    "hz.income": "1st {first} · 2nd ×{second} · 3rd ×{third}",
+    "hz.incomeShort": "1st {first}",
+    "hz.warn3": "3 left: next take {delta}",
+    "hz.triggered": "fell to 2 · #{k} {delta}",
+    "hz.emptySpace": "empty",
+    "hz.ifNow": "If settled now",
+    "hz.rank1": "1st", "hz.rank2": "2nd", "hz.rank3": "3rd", "hz.rank4": "4th",
+    "hz.unranked": "—",
+    "hz.moveMarker": "{city} {delta}",
+    "hz.faceUp": "Face up",
+    "hz.faceUpHint": "+{power} power in {city}; take from the {city} space",
+    "hz.faceUpHintAny": "+{power} power in {city}; its space is empty, take from any space",
+    "hz.faceDown": "Face down",
+    "hz.faceDownHint": "+{power} for Lübeck; move a marker one step; take from any space",
+    "hz.step.card": "Card", "hz.step.face": "Up / down", "hz.step.adjust": "Prosperity", "hz.step.take": "Take",
+    "hz.step.keep": "Keep 2",
+    "hz.confirm": "Confirm play",
+    "hz.keep": "Keep these two",
+    "hz.clear": "Start over",
+    "hz.yourPlay": "Your play",
+    "p.card": "Your turn: choose a card from your hand to play.",
+    "p.face": "Play {card} face up or face down?",
+    "p.adjust": "Face down: move one city's prosperity marker one step (−1 or +1).",
+    "p.takeOwn": "Take the 1st or 2nd card of the {city} space.",
+    "p.takeAny": "Take the 1st or 2nd card of any space.",
+    "p.confirm": "Ready: {summary}. Confirm to play.",
+    "p.wait": "{name} is playing…",
+    "p.watch": "You are watching: {name} to play.",
+    "p.draft": "Opening draft: choose the 2 cards you keep.",
+    "p.draftOne": "Choose one more card to keep.",
+    "p.draftReady": "Keep {a} and {b}? Confirm.",
+    "p.draftWait": "Kept. Waiting for {names}…",
+    "p.draftWatch": "Opening draft: waiting for {names}…",
+    "p.overOne": "{name} wins with {score}!",
+    "p.overShared": "Shared victory: {names} with {score}!",
+    "s.up": "{card} face up",
+    "s.down": "{card} face down",
+    "s.adjust": "{city} {delta} → {pos}",
+    "s.take": "take {card} from {city}",
+    "s.cube": "with a {city} cube",
+    "s.trigger": "{city} falls to 2: {delta}",
+    "s.pick": "pick…",
+    "last.none": "The board is set. The first merchant to play: {name}.",
+    "last.up": "{name} played {card} face up",
+    "last.down": "{name} played a card face down",
+    "last.adjust": "moved {city} {delta} → {pos}",
+    "last.take": "took {card} from {city}",
+    "last.trigger": "{city} fell to 2 cards (#{k}): {delta} → {pos}",
+    "last.settled": "Round {round} settled: {list}",
+    "last.roundStart": "Round {round} begins with {name}; the spaces were topped up.",
+    "last.draft": "Each merchant keeps 2 of 4 cards; the rest go back into the deck.",
+    "log.round_started": "Round {round}: {name} plays first; the spaces are topped up (deck {deck})",
+    "log.up": "{name} played {card} face up",
+    "log.down": "{name} played a card face down",
+    "log.downMine": "You played {card} face down",
+    "log.adjusted": "{name} moved {city}'s prosperity {delta} → {pos}",
+    "log.taken": "{name} took {card} from the {city} space (card {slot} from the left)",
+    "log.takenCube": "{name} took {card} with a {cube} cube from the {city} space (card {slot} from the left)",
+    "log.triggered": "The {city} space fell to 2 cards (#{k}): prosperity {delta} → {pos}",
+    "log.settled": "Round {round} settlement: {list}",
+    "log.cubes": "Goods cubes back to the bag: {list}",
+    "log.noCubes": "No goods cubes to return",
+    "log.over": "Final scoring: {list}",
+    "log.winner": "{names} won",
+    "log.draft": "{name} has chosen the cards to keep",
+    "log.dealt": "You were dealt {cards}",
+    "log.started": "The game begins; {name} is the first player",
+    "hz.plus": "{name} +{n} → {total}",
+    "hz.scores": "Money",
+    "hz.col.player": "Merchant",
+    "hz.col.round": "R{n}",
+    "hz.col.lubeck": "Lübeck",
+    "hz.col.persons": "Notables",
+    "hz.col.total": "Total",
+    "hz.settle.title": "Round {n} settlement",
+    "hz.settle.none": "The first settlement comes after round 1: each city pays its top three by power.",
+    "hz.settle.cubes": "Cube colours",
+    "hz.settle.income": "Income",
+    "hz.settle.pos": "at {pos}",
+    "hz.final.title": "Final scoring",
+    "hz.final.lubeck": "Lübeck: power {power}, {rank} → +{pay}",
+    "hz.final.lubeckNone": "Lübeck: no face-down power",
+    "hz.final.persons": "Notables: {kinds} kinds → {set}{bonus}",
+    "hz.final.bonus": ", same person +{n}",
+    "hz.final.revealHand": "Hand",
+    "hz.final.revealDown": "Face down",
+    "hz.reason.most_money": "Most money wins.",
+    "hz.reason.lubeck_tiebreak": "Tied on money: the higher Lübeck power breaks the tie.",
+    "hz.reason.shared_victory": "Tied on money and on Lübeck power: the victory is shared.",
+    "hz.place": "{place}",
+    "hz.tag.interp": "interpretation",
+    "hz.tag.house": "house rule",
+    "hz.tag.option": "option",
+    "note.adjust": "The move is compulsory and may not leave the track (0–11).",
+    "note.faceDown": "Face-down cards count for Lübeck and notables, never for a city's power.",
+    "note.takeSlots": "Even after a face-down play only the 1st or 2nd card of a space may be taken.",
+    "note.ownEmpty": "The {city} space is empty, so you may take from any space.",
+    "note.trigger": "Only a take from 3 cards to 2 moves a marker, once per space per round; markers stop at the track ends.",
+    "note.screens": "Screens are open and cards taken from the board stay shown.",
+    "note.ties": "Ties share a rank and each get its full amount (1, 1, 3); 0 power is not ranked. A cube counts only for its own city.",
+    "note.persons": "Notables count every card: face up, face down and in hand; +20 for all four of a person replaces +10.",
+    "note.draft": "Keep 2 of your 4 cards; the other 2 go back into the deck, which is shuffled before the board is filled.",
+    "note.rotate": "The first seat moves one clockwise each round.",
+    "note.refill": "Leftover cards keep their cubes; the spaces are only topped up.",
+    "error.game_over": "The game is over.",
+    "error.wrong_phase": "Cards are kept only during the opening draft.",
+    "error.not_your_turn": "It is not your turn.",
+    "error.already_chosen": "You have already chosen the cards you keep.",
+    "error.bad_keep": "Keep exactly two different cards of your hand.",
+    "error.card_not_in_hand": "That card is not in your hand.",
+    "error.bad_face": "A card is played face up or face down.",
+    "error.adjust_not_allowed": "Only a face-down play moves a prosperity marker.",
+    "error.adjust_required": "A face-down play must move one city's prosperity marker one step.",
+    "error.unknown_city": "That is not a city.",
+    "error.bad_delta": "A prosperity marker moves exactly one step, +1 or -1.",
+    "error.prosperity_out_of_range": "A prosperity marker cannot leave the track.",
+    "error.no_cards_to_take": "The board is empty: there is nothing to take.",
+    "error.take_required": "You must take a card from the board.",
+    "error.wrong_space": "After a face-up play, take from the space of the card's city.",
+    "error.empty_space": "That space has no cards.",
+    "error.bad_slot": "Only slot 0 or slot 1 may be taken.",
+    "error.slot_empty": "That slot holds no card.",
+    "error.bad_action": "That action is not understood.",
+    "error.invalid_action": "That action is not understood.",
+  },
+  ja: {
+    "hz.city.LON": "ロンドン", "hz.city.BRU": "ブリュージュ", "hz.city.BER": "ベルゲン", "hz.city.NOV": "ノヴゴロド",
+    "hz.lubeck": "リューベク",
+    "hz.card": "{city}{power}",
+    "hz.cardP": "{city}{power}（{person}）",
+    "hz.cardLabel": "{city}、交渉力{power}",
+    "hz.cardLabelPerson": "、人物{person}",
+    "hz.cardLabelIcon": "、キューブアイコン",
+    "hz.cubeOf": "{city}の商品キューブ",
+    "hz.back": "カードの裏",
+    "hz.round": "ラウンド {n} / {of}",
+    "hz.turn": "手番 {n} / {of}",
+    "hz.deck": "山札 {n}",
+    "hz.triggers": "残り2枚",
+    "hz.triggersTitle": "このラウンドで3枚から2枚になった1番目・2番目・3番目・4番目のスペースは、その都市の繁栄キューブを −1, +1, +2, +3 動かします。",
+    "hz.next": "次",
+    "hz.draft": "オープニングドラフト",
+    "hz.gameOver": "ゲーム終了",
+    "hz.money": "お金",
+    "hz.toPlay": "手番",
+    "hz.starts": "最初",
+    "hz.startsTitle": "このラウンドの最初の手番",
+    "hz.turnsLeft": "残り{n}手番",
+    "hz.turnsLeft1": "このラウンド最後の手番",
+    "hz.turnsLeft0": "このラウンドは終了",
+    "hz.hand": "手札",
+    "hz.yourHand": "あなたの手札",
+    "hz.unplaced": "手札か裏向き",
+    "hz.faceDownPile": "裏向き（リューベクへの貢献）",
+    "hz.faceDownShort": "裏向き",
+    "hz.byRound": "第{r}R×{n}",
+    "hz.yourFaceDown": "あなたの裏向きのカード（あなたにだけ見えます）",
+    "hz.lubeckPower": "リューベクへの交渉力 {n}",
+    "hz.power": "交渉力",
+    "hz.powerTitle": "交渉力：この都市の表向きのカード＋この色の商品キューブ",
+    "hz.seen": "公開",
+    "hz.seenTitle": "このカードを取ったところは全員が見ています",
+    "hz.chosen": "選択済み",
+    "hz.choosing": "選択中",
+    "hz.notables": "要人：{list}",
+    "hz.notablesNone": "要人：まだなし",
+    "hz.space": "{city}のスペース",
+    "hz.income": "1位 {first}・2位 ×{second}・3位 ×{third}",
+    "hz.incomeShort": "1位 {first}",
+    "hz.warn3": "残り3枚：次の補充で {delta}",
+    "hz.triggered": "残り2枚・{k}番目 {delta}",
+    "hz.emptySpace": "空",
+    "hz.ifNow": "今決算すると",
+    "hz.rank1": "1位", "hz.rank2": "2位", "hz.rank3": "3位", "hz.rank4": "4位",
+    "hz.unranked": "—",
+    "hz.moveMarker": "{city} {delta}",
+    "hz.faceUp": "表向き（手元に出す）",
+    "hz.faceUpHint": "{city}の交渉力 +{power}。{city}のスペースから補充",
+    "hz.faceUpHintAny": "{city}の交渉力 +{power}。スペースが空なので好きなスペースから補充",
+    "hz.faceDown": "裏向き",
+    "hz.faceDownHint": "リューベクへ +{power}。繁栄キューブを1マス動かし、好きなスペースから補充",
+    "hz.step.card": "カード", "hz.step.face": "表／裏", "hz.step.adjust": "繁栄度", "hz.step.take": "補充",
+    "hz.step.keep": "2枚残す",
+    "hz.confirm": "この手で決定",
+    "hz.keep": "この2枚を残す",
+    "hz.clear": "選び直す",
+    "hz.yourPlay": "あなたの手",
+    "p.card": "あなたの手番です。手札から出すカードを選んでください。",
+    "p.face": "{card}を表向きと裏向きのどちらで出しますか？",
+    "p.adjust": "裏向き：都市を1つ選び、繁栄キューブを1マス動かしてください（−1か+1）。",
+    "p.takeOwn": "{city}のスペースの左から1枚目か2枚目を補充してください。",
+    "p.takeAny": "好きなスペースの左から1枚目か2枚目を補充してください。",
+    "p.confirm": "{summary}。よければ決定してください。",
+    "p.wait": "{name}さんの手番です…",
+    "p.watch": "観戦中：{name}さんの手番です。",
+    "p.draft": "オープニングドラフト：残す2枚を選んでください。",
+    "p.draftOne": "残すカードをもう1枚選んでください。",
+    "p.draftReady": "{a}と{b}を残します。よければ決定してください。",
+    "p.draftWait": "残すカードを決めました。{names}を待っています…",
+    "p.draftWatch": "オープニングドラフト：{names}を待っています…",
+    "p.overOne": "{name}さんの勝ち！（{score}）",
+    "p.overShared": "勝利を分かち合いました：{names}（{score}）",
+    "s.up": "{card}を表向き",
+    "s.down": "{card}を裏向き",
+    "s.adjust": "{city} {delta} → {pos}",
+    "s.take": "{city}から{card}を補充",
+    "s.cube": "{city}のキューブ付き",
+    "s.trigger": "{city}が残り2枚：{delta}",
+    "s.pick": "選択…",
+    "last.none": "ボードの準備ができました。最初の手番は{name}さんです。",
+    "last.up": "{name}さんが{card}を表向きに出した",
+    "last.down": "{name}さんがカードを裏向きに出した",
+    "last.adjust": "{city} {delta} → {pos}",
+    "last.take": "{city}から{card}を補充",
+    "last.trigger": "{city}が残り2枚（{k}番目）：{delta} → {pos}",
+    "last.settled": "第{round}ラウンドの決算：{list}",
+    "last.roundStart": "第{round}ラウンドは{name}さんから。スペースを補充しました。",
+    "last.draft": "各自4枚から2枚を残し、残りは山札に戻します。",
+    "log.round_started": "第{round}ラウンド：{name}さんから。スペースを補充（山札 {deck}枚）",
+    "log.up": "{name}さんが{card}を表向きに出しました",
+    "log.down": "{name}さんがカードを裏向きに出しました",
+    "log.downMine": "あなたは{card}を裏向きに出しました",
+    "log.adjusted": "{name}さんが{city}の繁栄度を {delta}（→ {pos}）",
+    "log.taken": "{name}さんが{city}のスペースの左から{slot}枚目の{card}を補充",
+    "log.takenCube": "{name}さんが{city}のスペースの左から{slot}枚目の{card}を補充（{cube}のキューブ付き）",
+    "log.triggered": "{city}のスペースが残り2枚（{k}番目）：繁栄度 {delta}（→ {pos}）",
+    "log.settled": "第{round}ラウンドの決算：{list}",
+    "log.cubes": "商品キューブをストックに戻しました：{list}",
+    "log.noCubes": "ストックに戻す商品キューブはありません",
+    "log.over": "最終決算：{list}",
+    "log.winner": "{names}の勝ち",
+    "log.draft": "{name}さんが残すカードを選びました",
+    "log.dealt": "配られたカード：{cards}",
+    "log.started": "ゲーム開始。スタートプレイヤーは{name}さん",
+    "hz.plus": "{name} +{n} → {total}",
+    "hz.scores": "お金",
+    "hz.col.player": "商人",
+    "hz.col.round": "第{n}R",
+    "hz.col.lubeck": "リューベク",
+    "hz.col.persons": "要人",
+    "hz.col.total": "合計",
+    "hz.settle.title": "第{n}ラウンドの決算",
+    "hz.settle.none": "最初の決算は第1ラウンドの後です。各都市が交渉力の上位3人に払います。",
+    "hz.settle.cubes": "キューブの色数",
+    "hz.settle.income": "収入",
+    "hz.settle.pos": "繁栄度 {pos}",
+    "hz.final.title": "最終決算",
+    "hz.final.lubeck": "リューベク：交渉力 {power}、{rank} → +{pay}",
+    "hz.final.lubeckNone": "リューベク：裏向きの交渉力なし",
+    "hz.final.persons": "要人：{kinds}種類 → {set}{bonus}",
+    "hz.final.bonus": "、同じ人物 +{n}",
+    "hz.final.revealHand": "手札",
+    "hz.final.revealDown": "裏向き",
+    "hz.reason.most_money": "お金の最も多い人の勝ちです。",
+    "hz.reason.lubeck_tiebreak": "お金が同点：裏向きの交渉力が多い方の勝ち（タイブレーク）。",
+    "hz.reason.shared_victory": "お金も裏向きの交渉力も同じ：勝利を分かち合います。",
+    "hz.place": "{place}",
+    "hz.tag.interp": "解釈",
+    "hz.tag.house": "ハウスルール",
+    "hz.tag.option": "オプション",
+    "note.adjust": "繁栄度の移動は必須で、トラック（0〜11）の外には出せません。",
+    "note.faceDown": "裏向きのカードはリューベクと要人にだけ数え、都市の交渉力には数えません。",
+    "note.takeSlots": "裏向きに出したときも、補充できるのは左から1枚目か2枚目だけです。",
+    "note.ownEmpty": "{city}のスペースが空なので、どのスペースからでも補充できます。",
+    "note.trigger": "3枚から2枚になる補充だけが、スペースごと1ラウンド1回、繁栄キューブを動かします。トラックの端で止まります。",
+    "note.screens": "ついたては公開、ボードから取ったカードは表示し続けます。",
+    "note.ties": "同数は同じ順位で、それぞれ全額を得ます（1, 1, 3）。交渉力0は順位なし。キューブはその色の都市にだけ数えます。",
+    "note.persons": "要人は表向き・裏向き・手札のすべてのカードで数えます。同じ人物4枚の+20は+10に置き換わります。",
+    "note.draft": "4枚から2枚を残します。残りの2枚は山札に戻し、シャッフルしてからボードを補充します。",
+    "note.rotate": "ラウンドごとに最初の手番は時計回りに1つずれます。",
+    "note.refill": "残ったカードはキューブごとそのまま。不足分だけ補充します。",
+    "error.game_over": "ゲームは終了しています。",
+    "error.wrong_phase": "残すカードを選べるのはオープニングドラフトの間だけです。",
+    "error.not_your_turn": "あなたの手番ではありません。",
+    "error.already_chosen": "残すカードはもう選んでいます。",
+    "error.bad_keep": "手札から異なる2枚を選んで残してください。",
+    "error.card_not_in_hand": "そのカードは手札にありません。",
+    "error.bad_face": "カードは表向きか裏向きで出します。",
+    "error.adjust_not_allowed": "繁栄キューブを動かせるのは裏向きに出したときだけです。",
+    "error.adjust_required": "裏向きに出したら、都市を1つ選んで繁栄キューブを1マス動かしてください。",
+    "error.unknown_city": "その都市はありません。",
+    "error.bad_delta": "繁栄キューブはちょうど1マス（+1か−1）動かします。",
+    "error.prosperity_out_of_range": "繁栄キューブはトラックの外に出せません。",
+    "error.no_cards_to_take": "ボードが空なので、補充できるカードはありません。",
+    "error.take_required": "ボードからカードを1枚補充してください。",
+    "error.wrong_space": "表向きに出したら、そのカードの都市のスペースから補充します。",
+    "error.empty_space": "そのスペースにはカードがありません。",
+    "error.bad_slot": "補充できるのは左から1枚目か2枚目だけです。",
+    "error.slot_empty": "その場所にはカードがありません。",
+    "error.bad_action": "その操作は理解できません。",
+    "error.invalid_action": "その操作は理解できません。",
+  },
+};
+
+// --- small helpers ---------------------------------------------------------------------------
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+const cityName = (ctx, city) => ctx.t(`hz.city.${city}`);
+const faceOf = (ctx, id) => ctx.view?.cards?.[id] ?? { city: id.slice(0, 3), power: "?", cube_icon: false, person: null };
+const rankText = (ctx, rank) => (rank ? ctx.t(`hz.rank${Math.min(rank, 4)}`) : ctx.t("hz.unranked"));
+
+function cardText(ctx, id) {
+  const c = faceOf(ctx, id);
+  return ctx.t(c.person ? "hz.cardP" : "hz.card", { city: cityName(ctx, c.city), power: c.power, person: c.person });
+}
+
+function cardLabel(ctx, id) {
+  const c = faceOf(ctx, id);
+  return ctx.t("hz.cardLabel", { city: cityName(ctx, c.city), power: c.power })
+    + (c.person ? ctx.t("hz.cardLabelPerson", { person: c.person }) : "")
+    + (c.cube_icon ? ctx.t("hz.cardLabelIcon") : "");
+}
+
+function names(ctx, seats) {
+  const list = seats.map((s) => nameOf(ctx, s));
+  if (ctx.lang === "ja") return list.map((n) => `${n}さん`).join("、");
+  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list.join("");
+}
+
+function tag(ctx, kind, text) {
+  return h("span", { class: "hz-note" }, h("em", { class: `hz-tag ${kind}` }, ctx.t(`hz.tag.${kind}`)), " ", text);
+}
+
+/** Turns `seat` still has this round (turn order starts at round_first_player and goes clockwise). */
+function turnsLeft(view, seat) {
+  const n = view.seats;
+  const offset = (seat - view.round_first_player + n) % n;
+  const taken = view.turns_taken > offset ? Math.floor((view.turns_taken - offset - 1) / n) + 1 : 0;
+  return view.turns_per_round - taken;
+}
+
+/** Competition ranks (1, 1, 3) among powers of at least 1; null for 0 (§6.1.3). */
+function ranks(powers) {
+  return powers.map((p) => (p >= 1 ? 1 + powers.filter((q) => q > p).length : null));
+}
+
+function payout(track, rank, power) {
+  if (rank === 1) return track.first;
+  if (rank === 2) return power * track.second;
+  if (rank === 3) return power * track.third;
+  return 0;
+}
+
+// --- drawn components ------------------------------------------------------------------------
+
+function cubeEl(ctx, city, extra = "") {
+  return h("span", { class: `hz-cube cube-${city} ${extra}`, role: "img", title: ctx.t("hz.cubeOf", { city: cityName(ctx, city) }),
+    "aria-label": ctx.t("hz.cubeOf", { city: cityName(ctx, city) }) }, SHAPE[city]);
+}
+
+function cityBadge(ctx, city) {
+  return h("span", { class: `hz-citybadge city-${city}` },
+    h("span", { class: "hz-shape", "aria-hidden": "true" }, SHAPE[city]),
+    h("span", { class: "hz-cityname" }, cityName(ctx, city)),
+    h("span", { class: "hz-code" }, city));
+}
+
+/** A card drawn in CSS: the city band with its shape, the power large, the person and the cube icon. */
+function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cls = "", attrs = {}, badge = null } = {}) {
+  const c = faceOf(ctx, id);
+  let label = cardLabel(ctx, id);
+  if (cube) label += ` + ${ctx.t("hz.cubeOf", { city: cityName(ctx, cube) })}`;
+  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: size === "mini" ? label : null, ...attrs },
+    h("span", { class: "hz-band", "aria-hidden": "true" }, h("span", { class: "hz-shape" }, SHAPE[c.city]), h("span", { class: "hz-code" }, c.city)),
+    h("span", { class: "hz-power", "aria-hidden": "true" }, c.power),
+    size === "big" ? h("span", { class: "hz-names", "aria-hidden": "true" }, h("span", {}, NAMES[c.city][0]), h("span", {}, NAMES[c.city][1])) : null,
+    c.person ? h("span", { class: "hz-person", "aria-hidden": "true" }, c.person) : null,
+    c.cube_icon ? h("span", { class: "hz-icon", "aria-hidden": "true" }) : null,
+    cube ? cubeEl(ctx, cube, "on-card") : null,
+    badge);
+}
+
+function backEl(ctx, { size = "mini", cls = "", label = null, children = [] } = {}) {
+  return h("div", { class: `card back hz-card ${size} ${cls}`, role: "img", "aria-label": label ?? ctx.t("hz.back") }, ...children);
+}
+
+// --- the selection (select, then confirm) -----------------------------------------------------
+
+const sel = { key: null, card: null, face: null, adjust: null, take: null, keep: [] };
+let last = { root: null, ctx: null, view: null };
+
+function syncSelection(ctx) {
+  const v = ctx.view;
+  const key = `${v.phase}|${v.round}|${v.turns_taken}|${ctx.seat}|${v.legal.length}`;
+  if (sel.key !== key) Object.assign(sel, { key, card: null, face: null, adjust: null, take: null, keep: [] });
+}
+
+const eqPart = (a, b, x, y) => (a == null && b == null) || (a != null && b != null && a[x] === b[x] && a[y] === b[y]);
+const eqAdjust = (a, b) => eqPart(a, b, "city", "delta");
+const eqTake = (a, b) => eqPart(a, b, "space", "slot");
+const valueEq = { card: (a, b) => a === b, face: (a, b) => a === b, adjust: eqAdjust, take: eqTake };
+
+function plays(view) { return view.legal.filter((a) => a.type === "play"); }
+
+/** Does a legal play agree with the selection on the given steps? */
+function fits(action, steps) {
+  return steps.every((s) => sel[s] === null || valueEq[s](action[s], sel[s]));
+}
+
+const stepsBefore = (step) => STEPS.slice(0, STEPS.indexOf(step));
+
+function stepNeeded(view, step) {
+  if (step === "adjust") return sel.face === "down";
+  if (step === "take") return plays(view).some((a) => fits(a, ["card", "face", "adjust"]) && a.take !== null);
+  return true;
+}
+
+function nextStep(view) {
+  if (!plays(view).length) return null;
+  for (const step of STEPS) if (stepNeeded(view, step) && sel[step] === null) return step;
+  return null;
+}
+
+/** An option of a step is open when every earlier step is chosen and a legal play agrees with it. */
+function optionOpen(view, step, value) {
+  const before = stepsBefore(step);
+  if (before.some((s) => stepNeeded(view, s) && sel[s] === null)) return false;
+  return plays(view).some((a) => fits(a, before) && valueEq[step](a[step], value));
+}
+
+function choose(view, step, value) {
+  if (sel[step] !== null && valueEq[step](sel[step], value)) {
+    for (const s of STEPS.slice(STEPS.indexOf(step))) sel[s] = null; // a second tap takes it back
+  } else {
+    sel[step] = value;
+    const later = STEPS.slice(STEPS.indexOf(step) + 1);
+    for (const s of later) {
+      if (sel[s] === null) continue;
+      const agrees = stepNeeded(view, s) && plays(view).some((a) => fits(a, STEPS.slice(0, STEPS.indexOf(s) + 1)));
+      if (!agrees) for (const t of STEPS.slice(STEPS.indexOf(s))) sel[t] = null;
+    }
+  }
+  // A take with only one possibility is chosen for the player; they still confirm.
+  if (sel.take === null && nextStep(view) === "take") {
+    const takes = plays(view).filter((a) => fits(a, ["card", "face", "adjust"]));
+    if (takes.length && takes.every((a) => eqTake(a.take, takes[0].take))) sel.take = takes[0].take;
+  }
+}
+
+function chosenAction(view) {
+  if (nextStep(view) !== null) return null;
+  return plays(view).find((a) => fits(a, STEPS) && (stepNeeded(view, "take") || a.take === null)
+    && (sel.face === "down" || a.adjust === null)) ?? null;
+}
+
+function keepAction(view) {
+  if (sel.keep.length !== 2) return null;
+  return view.legal.find((a) => a.type === "keep" && a.cards.length === 2 && sel.keep.every((c) => a.cards.includes(c))) ?? null;
+}
+
+function toggleKeep(card) {
+  if (sel.keep.includes(card)) sel.keep = sel.keep.filter((c) => c !== card);
+  else sel.keep = [...sel.keep, card].slice(-2);
+}
+
+function pick(fn) {
+  return () => {
+    if (last.ctx?.busy) return;
+    fn();
+    rerender();
+  };
+}
+
+function rerender() {
+  if (!last.root || !last.ctx) return;
+  render(last.root, last.ctx);
+  const promptEl = document.getElementById("prompt");
+  if (promptEl) promptEl.textContent = prompt(last.ctx) ?? promptEl.textContent;
+}
+
+function selectionSummary(ctx) {
+  const v = ctx.view;
+  const parts = [];
+  if (sel.card) parts.push(ctx.t(sel.face === "down" ? "s.down" : "s.up", { card: cardText(ctx, sel.card) }));
+  if (sel.adjust) {
+    const pos = v.prosperity[sel.adjust.city] + sel.adjust.delta;
+    parts.push(ctx.t("s.adjust", { city: cityName(ctx, sel.adjust.city), delta: signed(sel.adjust.delta), pos }));
+  }
+  if (sel.take) {
+    const slot = v.board[sel.take.space][sel.take.slot];
+    let text = ctx.t("s.take", { card: cardText(ctx, slot.card), city: cityName(ctx, sel.take.space) });
+    if (slot.cube) text += ` (${ctx.t("s.cube", { city: cityName(ctx, slot.cube) })})`;
+    parts.push(text);
+    const row = v.board[sel.take.space];
+    if (row.length === 3 && !v.triggered[sel.take.space] && v.next_trigger_delta !== null) {
+      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(v.next_trigger_delta) }));
+    }
+  }
+  return parts.join(ctx.lang === "ja" ? "、" : ", ");
+}
+
+// --- the table -------------------------------------------------------------------------------
+
+function statusBar(ctx) {
+  const v = ctx.view;
+  const used = Object.fromEntries(Object.entries(v.triggered).filter(([, k]) => k).map(([city, k]) => [k, city]));
+  const chips = v.tables.trigger_deltas.map((delta, i) => {
+    const city = used[i + 1];
+    const isNext = v.phase === "turns" && i === v.triggers_this_round;
+    return h("li", { class: `hz-trig ${city ? "used" : ""} ${isNext ? "next" : ""}`,
+      title: city ? cityName(ctx, city) : isNext ? ctx.t("hz.next") : null },
+      h("span", { class: "d" }, signed(delta)),
+      city ? h("span", { class: `hz-shape city-${city}`, "aria-label": cityName(ctx, city) }, SHAPE[city]) : null);
+  });
+  const phaseText = v.phase === "opening_draft" ? ctx.t("hz.draft") : v.phase === "game_over" ? ctx.t("hz.gameOver")
+    : ctx.t("hz.turn", { n: Math.min(v.turns_taken + 1, v.turns_in_round), of: v.turns_in_round });
+  return h("div", { class: "hz-status" },
+    h("span", { class: "hz-round" }, ctx.t("hz.round", { n: v.round, of: v.rounds })),
+    h("span", { class: "hz-phase" }, phaseText),
+    h("span", { class: "hz-deck" }, h("span", { class: "hz-mini-back", "aria-hidden": "true" }), ctx.t("hz.deck", { n: v.deck_count })),
+    h("span", { class: "hz-triggers", title: ctx.t("hz.triggersTitle") },
+      h("span", { class: "lbl" }, ctx.t("hz.triggers")), h("ol", { "aria-label": ctx.t("hz.triggersTitle") }, chips)));
+}
+
+function trackEl(ctx, city, myTurn) {
+  const v = ctx.view;
+  const pos = v.prosperity[city];
+  const adjustButton = (delta) => {
+    const value = { city, delta };
+    const open = myTurn && optionOpen(v, "adjust", value);
+    const pressed = eqAdjust(sel.adjust, value);
+    const step = myTurn && nextStep(v) === "adjust";
+    return h("button", { type: "button", class: `hz-adj ${delta < 0 ? "minus" : "plus"} ${open && step ? "hot" : ""}`,
+      disabled: !open || ctx.busy, "aria-pressed": String(pressed), dataset: { step: "adjust", pick: JSON.stringify(value), key: `adj-${city}${delta}` },
+      "aria-label": ctx.t("hz.moveMarker", { city: cityName(ctx, city), delta: signed(delta) }),
+      onclick: pick(() => choose(v, "adjust", value)) }, delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta)));
+  };
+  const preview = sel.adjust && sel.adjust.city === city ? pos + sel.adjust.delta : null;
+  const cells = v.track.map((step) => h("li", {
+    class: `hz-cell ${step.position === pos ? "marker" : ""} ${step.position === preview ? "preview" : ""} ${[3, 6, 9].includes(step.position) ? "up" : ""}`,
+    title: ctx.t("hz.income", step) }, step.position === pos ? h("span", { class: "m", "aria-hidden": "true" }, SHAPE[city]) : null,
+    h("span", { class: "v" }, step.first)));
+  return h("div", { class: "hz-track" }, adjustButton(-1),
+    h("ol", { class: "hz-cells", "aria-label": `${cityName(ctx, city)}: ${pos}` }, cells), adjustButton(1));
+}
+
+function spaceEl(ctx, city, myTurn, isNew) {
+  const v = ctx.view;
+  const row = v.board[city];
+  const pos = v.prosperity[city];
+  const track = v.track[pos];
+  const k = v.triggered[city];
+  const flag = k ? h("span", { class: "hz-flag done" }, ctx.t("hz.triggered", { k, delta: signed(v.tables.trigger_deltas[k - 1]) }))
+    : row.length === 3 && v.next_trigger_delta !== null && v.phase === "turns"
+      ? h("span", { class: "hz-flag warn", title: ctx.t("note.trigger") }, "⚑ ", ctx.t("hz.warn3", { delta: signed(v.next_trigger_delta) }))
+      : h("span", { class: "hz-flag" }, row.length ? "" : ctx.t("hz.emptySpace"));
+  const takeStep = myTurn && nextStep(v) === "take";
+  const slots = Array.from({ length: v.space_capacity }, (_, i) => {
+    const slot = row[i];
+    if (!slot) return h("div", { class: `hz-slot ${i < 2 ? "front" : ""}` }, h("div", { class: "card hz-card board empty" }));
+    if (i > 1) {
+      return h("div", { class: `hz-slot ${takeStep ? "dim" : ""}` },
+        cardEl(ctx, slot.card, { cube: slot.cube, cls: isNew(slot.card) ? "flip" : "" }));
+    }
+    const value = { space: city, slot: i };
+    const open = myTurn && optionOpen(v, "take", value);
+    const pressed = eqTake(sel.take, value);
+    return h("div", { class: `hz-slot front ${takeStep && !open ? "dim" : ""}` },
+      cardEl(ctx, slot.card, { tag: "button", cube: slot.cube,
+        cls: `${isNew(slot.card) ? "flip" : ""} ${open && takeStep ? "hot" : ""} ${pressed ? "selected" : ""}`,
+        attrs: { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(pressed),
+                 dataset: { step: "take", pick: JSON.stringify(value), key: `take-${city}-${i}` },
+                 onclick: pick(() => choose(v, "take", value)) } }));
+  });
+  const powers = v.players.map((p) => p.power[city]);
+  const rk = ranks(powers);
+  const order = seatOrder(ctx);
+  const standings = order.map((s) => h("li", { class: `seat-${s} ${rk[s] === 1 ? "top" : ""}` },
+    h("span", { class: "who" }, nameOf(ctx, s)),
+    h("span", { class: "pw", title: ctx.t("hz.powerTitle") }, powers[s]),
+    h("span", { class: "rk" }, rk[s] ? `${rankText(ctx, rk[s])} +${payout(track, rk[s], powers[s])}` : ctx.t("hz.unranked"))));
+  return h("section", { class: `hz-space city-${city} ${sel.adjust?.city === city ? "adjusting" : ""}`, "aria-label": ctx.t("hz.space", { city: cityName(ctx, city) }) },
+    h("header", { class: "hz-space-head" }, cityBadge(ctx, city), h("span", { class: "hz-income" }, ctx.t("hz.income", track)), flag),
+    trackEl(ctx, city, myTurn),
+    h("div", { class: "hz-row" }, slots),
+    h("div", { class: `hz-standings ${v.phase === "game_over" ? "over" : ""}` }, h("span", { class: "lbl" }, ctx.t("hz.ifNow")), h("ol", {}, standings)));
+}
+
+/** Seats clockwise starting after this tab's seat (everyone from seat 0 when watching). */
+function seatOrder(ctx) {
+  const n = ctx.view.seats;
+  const start = ctx.seat === null ? 0 : ctx.seat;
+  return Array.from({ length: n }, (_, i) => (start + i) % n);
+}
+
+function lastMove(ctx) {
+  const v = ctx.view;
+  const prev = ctx.previous;
+  const lines = [];
+  const notes = [];
+  const justSettled = prev && v.settlements.length > prev.settlements.length;
+  const turn = v.last_turn;
+  if (v.phase === "opening_draft") {
+    lines.push(ctx.t("last.draft"));
+  } else if (turn) {
+    const bits = [ctx.t(turn.face === "up" ? "last.up" : "last.down", { name: nameOf(ctx, turn.seat), card: turn.card ? cardText(ctx, turn.card) : "" })];
+    if (turn.adjust) bits.push(ctx.t("last.adjust", { city: cityName(ctx, turn.adjust.city), delta: signed(turn.adjust.delta), pos: turn.adjust.position }));
+    if (turn.take) {
+      let take = ctx.t("last.take", { card: cardText(ctx, turn.take.card), city: cityName(ctx, turn.take.space) });
+      if (turn.take.cube) take += ` (${ctx.t("s.cube", { city: cityName(ctx, turn.take.cube) })})`;
+      bits.push(take);
+    }
+    if (turn.trigger) {
+      bits.push(ctx.t("last.trigger", { city: cityName(ctx, turn.trigger.city), k: turn.trigger.ordinal,
+        delta: signed(turn.trigger.delta), pos: turn.trigger.position }));
+    }
+    lines.push(bits.join(ctx.lang === "ja" ? "。" : " · "));
+  } else if (v.phase === "turns") {
+    lines.push(ctx.t("last.none", { name: nameOf(ctx, v.current_player) }));
+  }
+  if ((justSettled || (v.turns_taken === 0 && v.round > 1)) && v.settlements.length && v.phase !== "game_over") {
+    const s = v.settlements[v.settlements.length - 1];
+    lines.push(ctx.t("last.settled", { round: s.round, list: s.incomes.map((n, seat) =>
+      ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(", ") }));
+  }
+  if (v.phase === "turns" && v.turns_taken === 0 && v.round > 1) {
+    lines.push(ctx.t("last.roundStart", { round: v.round, name: nameOf(ctx, v.round_first_player) }));
+    notes.push(tag(ctx, "house", ctx.t("note.rotate")), tag(ctx, "interp", ctx.t("note.refill")));
+  }
+  const fresh = ctx.view !== last.view;
+  return h("div", { class: `hz-last ${justSettled && fresh ? "flash" : ""}`, role: "status", "aria-live": "polite" },
+    lines.map((l) => h("p", {}, l)), notes.length ? h("p", { class: "hz-notes" }, notes) : null);
+}
+
+function cityColumns(ctx, p, isNew) {
+  return h("div", { class: "hz-cols" }, CITIES.map((city) => {
+    const cards = p.tableau_up.filter((id) => faceOf(ctx, id).city === city);
+    const cubes = Array.from({ length: p.screen[city] }, () => cubeEl(ctx, city));
+    return h("div", { class: `hz-col city-${city}` },
+      h("div", { class: "hz-col-head", title: ctx.t("hz.powerTitle") },
+        h("span", { class: "hz-shape", "aria-hidden": "true" }, SHAPE[city]), h("span", { class: "hz-code" }, city),
+        h("strong", { class: "hz-pw", "aria-label": `${cityName(ctx, city)} ${ctx.t("hz.power")} ${p.power[city]}` }, p.power[city])),
+      h("div", { class: "hz-col-cards" }, cards.map((id) => cardEl(ctx, id, { size: "mini", cls: isNew(id) ? "flip" : "" })), cubes));
+  }));
+}
+
+function downPile(ctx, p, revealed, isNew) {
+  if (revealed) {
+    return h("div", { class: "hz-group hz-down" }, h("span", { class: "lbl" }, ctx.t("hz.faceDownShort")),
+      h("div", { class: "hz-minis" }, revealed.map((id) => cardEl(ctx, id, { size: "mini", cls: `down ${isNew(id) ? "flip" : ""}` }))),
+      p.lubeck_power !== null ? h("span", { class: "hz-lp" }, ctx.t("hz.lubeckPower", { n: p.lubeck_power })) : null);
+  }
+  const byRound = [1, 2, 3].map((r) => p.down_played.filter((d) => d.round === r).length);
+  return h("div", { class: "hz-group hz-down", title: ctx.t("hz.faceDownPile") }, h("span", { class: "lbl" }, ctx.t("hz.faceDownShort")),
+    h("div", { class: "hz-pile" }, p.down_count
+      ? [backEl(ctx, { label: `${ctx.t("hz.faceDownPile")} ×${p.down_count}`, children: [h("span", { class: "cnt" }, `×${p.down_count}`)] }),
+         h("span", { class: "hz-rounds" }, byRound.map((n, i) => (n ? ctx.t("hz.byRound", { r: i + 1, n }) : null)).filter(Boolean).join(" "))]
+      : h("span", { class: "hz-zero" }, "0")));
+}
+
+function personsOf(ctx, ids) {
+  const kinds = [...new Set(ids.map((id) => faceOf(ctx, id).person).filter(Boolean))].sort();
+  return kinds.length ? ctx.t("hz.notables", { list: kinds.join(" ") }) : ctx.t("hz.notablesNone");
+}
+
+function seatHead(ctx, p, withLeft = true) {
+  const v = ctx.view;
+  const player = ctx.players.find((x) => x.seat === p.seat);
+  const mark = v.phase === "turns" && v.current_player === p.seat ? h("span", { class: "hz-turn-tag" }, "▶ ", ctx.t("hz.toPlay"))
+    : v.phase === "opening_draft" ? h("span", { class: `hz-chosen ${p.draft_chosen ? "on" : ""}` }, p.draft_chosen ? `✓ ${ctx.t("hz.chosen")}` : ctx.t("hz.choosing"))
+    : null;
+  return h("div", { class: "hz-seat-head" },
+    seatBadge(player ?? { seat: p.seat, name: nameOf(ctx, p.seat), connected: false }, ctx),
+    v.phase === "turns" && v.round_first_player === p.seat ? h("span", { class: "hz-first", title: ctx.t("hz.startsTitle") }, ctx.t("hz.starts")) : null,
+    mark,
+    h("span", { class: "hz-money", title: ctx.t("hz.money") }, h("span", { class: "coin", "aria-hidden": "true" }), h("span", { class: "sr" }, `${ctx.t("hz.money")} `), p.score),
+    withLeft ? turnsLeftEl(ctx, p) : null);
+}
+
+function turnsLeftEl(ctx, p) {
+  const v = ctx.view;
+  if (v.phase !== "turns") return null;
+  const left = turnsLeft(v, p.seat);
+  return h("span", { class: `hz-left ${left === 1 ? "one" : ""}` },
+    left === 0 ? ctx.t("hz.turnsLeft0") : left === 1 ? ctx.t("hz.turnsLeft1") : ctx.t("hz.turnsLeft", { n: left }));
+}
+
+function opponentEl(ctx, p, isNew) {
+  const v = ctx.view;
+  const over = v.phase === "game_over";
+  let hand;
+  if (v.phase === "opening_draft") {
+    hand = Array.from({ length: p.draft_chosen ? 2 : p.hand_count }, () =>
+      backEl(ctx, { cls: p.draft_chosen ? "chosen" : "", children: p.draft_chosen ? [h("span", { class: "tick" }, "✓")] : [] }));
+  } else if (over && p.hand) {
+    hand = p.hand.map((id) => cardEl(ctx, id, { size: "mini", cls: isNew(id) ? "flip" : "" }));
+  } else {
+    hand = [...p.known_hand.map((id) => cardEl(ctx, id, { size: "mini", cls: isNew(id) ? "flip" : "" })),
+            ...Array.from({ length: p.unknown_count }, () => backEl(ctx))];
+  }
+  return h("section", { class: `hz-seat seat-${p.seat} ${v.current_player === p.seat ? "active" : ""}`, "aria-label": nameOf(ctx, p.seat) },
+    seatHead(ctx, p, false),
+    h("div", { class: "hz-handline" },
+      h("div", { class: "hz-group" }, h("span", { class: "lbl" }, ctx.t("hz.hand")), h("div", { class: "hz-minis" }, hand)),
+      !over && p.unplaced.length ? h("div", { class: "hz-group hz-unplaced" }, h("span", { class: "lbl" }, ctx.t("hz.unplaced")),
+        h("div", { class: "hz-minis" }, p.unplaced.map((id) => cardEl(ctx, id, { size: "mini", cls: "maybe" })))) : null,
+      downPile(ctx, p, over ? p.tableau_down : null, isNew),
+      turnsLeftEl(ctx, p)),
+    cityColumns(ctx, p, isNew));
+}
+
+function myArea(ctx, isNew) {
+  const v = ctx.view;
+  const me = v.players[ctx.seat];
+  const draft = v.phase === "opening_draft";
+  const myTurn = plays(v).length > 0;
+  const step = myTurn ? nextStep(v) : null;
+  const known = new Set(me.known_hand);
+  const hand = (me.hand ?? []).map((id) => {
+    let attrs;
+    let cls = isNew(id) ? "flip" : "";
+    if (draft) {
+      const canKeep = v.legal.some((a) => a.type === "keep" && a.cards.includes(id));
+      const picked = sel.keep.includes(id) || (v.my_keep ?? []).includes(id);
+      cls += ` ${picked ? "selected" : ""} ${canKeep ? "hot" : ""}`;
+      attrs = { type: "button", disabled: !canKeep || ctx.busy, "aria-pressed": String(picked),
+                dataset: { step: "keep", pick: JSON.stringify(id), key: `keep-${id}` }, onclick: pick(() => toggleKeep(id)) };
+    } else {
+      const open = myTurn && optionOpen(v, "card", id);
+      const picked = sel.card === id;
+      cls += ` ${picked ? "selected" : ""} ${open && step === "card" ? "hot" : ""}`;
+      attrs = { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(picked),
+                dataset: { step: "card", pick: JSON.stringify(id), key: `card-${id}` }, onclick: pick(() => choose(v, "card", id)) };
+    }
+    const picked = draft ? sel.keep.includes(id) || (v.my_keep ?? []).includes(id) : sel.card === id;
+    const badge = [!draft && known.has(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
+      picked ? h("span", { class: "hz-tick", "aria-hidden": "true" }, "✓") : null];
+    return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge });
+  });
+  const faceButton = (face) => {
+    const open = myTurn && optionOpen(v, "face", face);
+    const pressed = sel.face === face;
+    const c = sel.card ? faceOf(ctx, sel.card) : null;
+    const ownEmpty = c && !v.board[c.city].length;
+    const hint = !c ? "" : face === "up"
+      ? ctx.t(ownEmpty ? "hz.faceUpHintAny" : "hz.faceUpHint", { power: c.power, city: cityName(ctx, c.city) })
+      : ctx.t("hz.faceDownHint", { power: c.power });
+    return h("button", { type: "button", class: `hz-face ${face} ${open && step === "face" ? "hot" : ""}`, disabled: !open || ctx.busy,
+      "aria-pressed": String(pressed), dataset: { step: "face", pick: JSON.stringify(face), key: `face-${face}` },
+      onclick: pick(() => choose(v, "face", face)) },
+      h("span", { class: "hz-face-icon", "aria-hidden": "true" }),
+      h("span", { class: "hz-face-text" }, h("strong", {}, ctx.t(face === "up" ? "hz.faceUp" : "hz.faceDown")), h("small", {}, hint || "\u00a0")));
+  };
+  const mine = [...(me.hand ?? []), ...me.tableau_up, ...(me.tableau_down ?? [])];
+  return h("section", { class: `hz-me seat-${ctx.seat} ${myTurn || (draft && v.legal.length) ? "active" : ""}`, "aria-label": ctx.t("hz.yourHand") },
+    seatHead(ctx, me),
+    h("div", { class: "hz-me-play" },
+      h("div", { class: "hz-me-hand" }, h("h3", {}, ctx.t("hz.yourHand")), h("div", { class: "hand hz-hand" }, hand)),
+      draft || v.phase === "game_over" ? null : h("div", { class: "hz-faces" }, faceButton("up"), faceButton("down"))),
+    h("div", { class: "hz-me-table" },
+      cityColumns(ctx, me, isNew),
+      h("div", { class: "hz-me-down" },
+        h("span", { class: "lbl" }, ctx.t("hz.yourFaceDown")),
+        h("div", { class: "hz-minis" }, (me.tableau_down ?? []).map((id) => cardEl(ctx, id, { size: "mini", cls: "down" }))),
+        h("span", { class: "hz-lp" }, ctx.t("hz.lubeckPower", { n: me.lubeck_power ?? 0 })),
+        h("span", { class: "hz-persons" }, personsOf(ctx, mine)))));
+}
+
+/** The step notes: the tagged rules that matter for the choice in front of the player. */
+function stepNotes(ctx) {
+  const v = ctx.view;
+  const step = nextStep(v);
+  const notes = [];
+  if (v.phase === "opening_draft") return [tag(ctx, "option", ctx.t("note.draft"))];
+  if (step === "face") notes.push(tag(ctx, "interp", ctx.t("note.faceDown")));
+  if (step === "adjust") notes.push(tag(ctx, "interp", ctx.t("note.adjust")));
+  if (step === "take" || (sel.take && step === null)) {
+    const c = sel.card ? faceOf(ctx, sel.card) : null;
+    if (sel.face === "up" && c && !v.board[c.city].length) notes.push(tag(ctx, "house", ctx.t("note.ownEmpty", { city: cityName(ctx, c.city) })));
+    if (sel.take && v.board[sel.take.space].length === 3 && !v.triggered[sel.take.space]) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+    if (sel.face === "down") notes.push(tag(ctx, "interp", ctx.t("note.takeSlots")));
+    if (CITIES.some((city) => v.board[city].length === 3 && !v.triggered[city])) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+  }
+  return notes.slice(0, 1);
+}
+
+function actionBar(ctx) {
+  const v = ctx.view;
+  if (ctx.seat === null || v.phase === "game_over") return null;
+  const draft = v.phase === "opening_draft";
+  const myTurn = draft ? v.legal.length > 0 : plays(v).length > 0;
+  const action = draft ? keepAction(v) : chosenAction(v);
+  const step = draft ? (sel.keep.length < 2 ? "keep" : null) : myTurn ? nextStep(v) : null;
+  const chips = draft ? [h("li", { class: `hz-stepchip ${sel.keep.length === 2 ? "done" : "now"}` },
+      h("span", { class: "k" }, ctx.t("hz.step.keep")), " ",
+      sel.keep.length ? sel.keep.map((id) => cardText(ctx, id)).join(" · ") : ctx.t("s.pick"))]
+    : STEPS.filter((s) => s !== "adjust" || sel.face !== "up").map((s) => {
+      let text = ctx.t("s.pick");
+      if (s === "card" && sel.card) text = cardText(ctx, sel.card);
+      if (s === "face" && sel.face) text = ctx.t(sel.face === "up" ? "hz.faceUp" : "hz.faceDown");
+      if (s === "adjust" && sel.adjust) text = `${cityName(ctx, sel.adjust.city)} ${signed(sel.adjust.delta)}`;
+      if (s === "take" && sel.take) text = cardText(ctx, v.board[sel.take.space][sel.take.slot].card);
+      const state = sel[s] !== null ? "done" : s === step ? "now" : "";
+      return h("li", { class: `hz-stepchip ${state}` }, h("span", { class: "k" }, ctx.t(`hz.step.${s}`)), " ", text);
+    });
+  const hasPick = draft ? sel.keep.length > 0 : sel.card !== null;
+  return h("div", { class: `hz-bar ${myTurn ? "mine" : ""}`, role: "group", "aria-label": ctx.t("hz.yourPlay"),
+    dataset: myTurn ? { next: step ?? "confirm" } : {} },
+    h("div", { class: "hz-bar-main" },
+      h("ol", { class: "hz-steps" }, myTurn ? chips : h("li", { class: "hz-stepchip wait" }, prompt(ctx) ?? "")),
+      h("div", { class: "hz-bar-notes" }, myTurn ? stepNotes(ctx) : null)),
+    h("div", { class: "hz-bar-buttons" },
+      h("button", { type: "button", class: "hz-clear", disabled: !myTurn || !hasPick || ctx.busy, dataset: { key: "clear" },
+        onclick: pick(() => Object.assign(sel, { card: null, face: null, adjust: null, take: null, keep: [] })) }, ctx.t("hz.clear")),
+      h("button", { type: "button", class: "primary hz-confirm", disabled: !action || ctx.busy,
+        dataset: { key: "confirm", ...(action ? { action: JSON.stringify(action) } : {}) },
+        onclick: () => { if (action && !ctx.busy) ctx.send(action); } },
+        ctx.t(draft ? "hz.keep" : "hz.confirm"))));
+}
+
+function placeText(ctx, place) {
+  return ctx.lang === "ja" ? `${place}位` : ["", "1st", "2nd", "3rd", "4th"][place] ?? `${place}th`;
+}
+
+function scoreBoard(ctx, isNew) {
+  const v = ctx.view;
+  const f = v.final;
+  const order = Array.from({ length: v.seats }, (_, i) => i);
+  if (f) order.sort((a, b) => f.places[a] - f.places[b] || a - b);
+  const head = h("tr", {}, h("th", { scope: "col" }, ctx.t("hz.col.player")),
+    [1, 2, 3].map((n) => h("th", { scope: "col" }, ctx.t("hz.col.round", { n }))),
+    h("th", { scope: "col" }, ctx.t("hz.col.lubeck")), h("th", { scope: "col" }, ctx.t("hz.col.persons")),
+    h("th", { scope: "col" }, ctx.t("hz.col.total")));
+  const rows = order.map((seat) => h("tr", { class: `seat-${seat} ${f && f.winners.includes(seat) ? "winner" : ""}` },
+    h("th", { scope: "row" }, h("span", { class: "hz-place" }, f ? placeText(ctx, f.places[seat]) : ""), h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
+    [0, 1, 2].map((r) => h("td", {}, v.settlements[r] ? `+${v.settlements[r].incomes[seat]}` : "")),
+    h("td", {}, f ? `+${f.lubeck_payouts[seat]}` : ""),
+    h("td", {}, f ? `+${f.person_sets[seat] + f.person_bonuses[seat]}` : ""),
+    h("td", { class: "total" }, v.players[seat].score)));
+  return h("table", { class: "hz-scores" }, h("caption", {}, ctx.t("hz.scores")), h("thead", {}, head), h("tbody", {}, rows));
+}
+
+let shownSettlement = null; // the round whose breakdown is open; null: the latest
+
+function settlementEl(ctx) {
+  const v = ctx.view;
+  if (!v.settlements.length) return h("div", { class: "hz-settle" }, h("p", { class: "muted-felt" }, ctx.t("hz.settle.none")));
+  const index = shownSettlement !== null && shownSettlement < v.settlements.length ? shownSettlement : v.settlements.length - 1;
+  const s = v.settlements[index];
+  const tabs = v.settlements.map((x, i) => h("button", { type: "button", class: "hz-tab", "aria-pressed": String(i === index),
+    dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; rerender(); } }, ctx.t("hz.col.round", { n: x.round })));
+  const order = Array.from({ length: v.seats }, (_, i) => i);
+  const head = h("tr", {}, h("th", {}, ""), s.cities.map((c) => h("th", { scope: "col" }, cityBadge(ctx, c.city),
+    h("small", {}, `${ctx.t("hz.settle.pos", { pos: c.position })} · ${ctx.t("hz.incomeShort", v.track[c.position])}`))),
+    h("th", { scope: "col" }, ctx.t("hz.settle.cubes")), h("th", { scope: "col" }, ctx.t("hz.settle.income")));
+  const rows = order.map((seat) => h("tr", { class: `seat-${seat}` },
+    h("th", { scope: "row" }, h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
+    s.cities.map((c) => h("td", { class: c.payouts[seat] ? "paid" : "" },
+      h("span", { class: "pw" }, c.powers[seat]), " ", h("span", { class: "rk" }, rankText(ctx, c.ranks[seat])),
+      c.payouts[seat] ? h("strong", {}, ` +${c.payouts[seat]}`) : null)),
+    h("td", {}, CITIES.filter((c) => s.screens[seat][c]).map((c) => cubeEl(ctx, c)), ` +${s.cube_payouts[seat]}`),
+    h("td", { class: "total" }, `+${s.incomes[seat]}`)));
+  return h("div", { class: "hz-settle" },
+    h("div", { class: "hz-settle-head" }, h("h3", {}, ctx.t("hz.settle.title", { n: s.round })), h("div", { class: "hz-tabs" }, tabs)),
+    h("div", { class: "hz-scroll" }, h("table", { class: "hz-breakdown" }, h("thead", {}, head), h("tbody", {}, rows))),
+    h("p", { class: "hz-notes" }, tag(ctx, "interp", ctx.t("note.ties"))));
+}
+
+function resultEl(ctx) {
+  const v = ctx.view;
+  const f = v.final;
+  if (!f || v.phase !== "game_over") return null;
+  const top = Math.max(...f.totals);
+  const headline = f.winners.length > 1
+    ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: top })
+    : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
+  const order = Array.from({ length: v.seats }, (_, i) => i).sort((a, b) => f.places[a] - f.places[b] || a - b);
+  return h("div", { class: "hz-result", role: "status" },
+    h("p", { class: "hz-headline" }, "♛ ", headline),
+    h("p", { class: "hz-reason" }, ctx.t(`hz.reason.${v.outcome?.reason ?? "most_money"}`)),
+    h("ol", { class: "hz-final" }, order.map((seat) => h("li", { class: `seat-${seat}` },
+      h("span", { class: "hz-place" }, placeText(ctx, f.places[seat])), h("span", { class: "seat-bar" }),
+      h("strong", {}, nameOf(ctx, seat)), h("span", { class: "total" }, f.totals[seat]),
+      h("span", { class: "hz-why" },
+        f.lubeck_ranks[seat] ? ctx.t("hz.final.lubeck", { power: f.lubeck_powers[seat], rank: rankText(ctx, f.lubeck_ranks[seat]), pay: f.lubeck_payouts[seat] })
+          : ctx.t("hz.final.lubeckNone"),
+        " · ",
+        ctx.t("hz.final.persons", { kinds: f.person_kinds[seat], set: f.person_sets[seat],
+          bonus: f.person_bonuses[seat] ? ctx.t("hz.final.bonus", { n: f.person_bonuses[seat] }) : "" }))))),
+    h("p", { class: "hz-notes" }, tag(ctx, "interp", ctx.t("note.persons"))));
+}
+
+/** Which cards are new since the previous view: they flip in once, and never on a mere redraw. */
+function newness(ctx) {
+  const prev = ctx.previous;
+  if (!prev || ctx.view === last.view) return () => false;
+  const v = ctx.view;
+  const seen = new Set();
+  for (const city of CITIES) for (const slot of prev.board[city] ?? []) seen.add(slot.card);
+  for (const p of prev.players) {
+    for (const id of [...p.tableau_up, ...p.known_hand, ...p.unplaced, ...(p.hand ?? []), ...(p.tableau_down ?? [])]) seen.add(id);
+  }
+  const revealNow = v.phase === "game_over" && prev.phase !== "game_over";
+  return (id) => revealNow || !seen.has(id);
+}
+
+export function render(root, ctx) {
+  const v = ctx.view;
+  syncSelection(ctx);
+  const isNew = newness(ctx);
+  const myTurn = ctx.seat !== null && plays(v).length > 0;
+  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  const others = seatOrder(ctx).filter((s) => s !== ctx.seat);
+  fill(root, h("div", { class: `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${myTurn ? "my-turn" : ""}` },
+    statusBar(ctx),
+    resultEl(ctx),
+    h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s], isNew))),
+    h("p", { class: "hz-screens" }, tag(ctx, "house", ctx.t("note.screens"))),
+    lastMove(ctx),
+    h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, myTurn, isNew))),
+    ctx.seat !== null ? myArea(ctx, isNew) : null,
+    actionBar(ctx),
+    h("div", { class: "hz-bottom" }, scoreBoard(ctx, isNew), settlementEl(ctx))));
+  last = { root, ctx, view: v };
+  if (focusKey) {
+    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    const target = again && !again.disabled ? again : root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)");
+    target?.focus({ preventScroll: true });
+  }
+}
+
+export function prompt(ctx) {
+  const v = ctx.view;
+  syncSelection(ctx);
+  if (v.phase === "game_over" && v.final) {
+    const f = v.final;
+    return f.winners.length > 1 ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: Math.max(...f.totals) })
+      : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
+  }
+  if (v.phase === "opening_draft") {
+    if (ctx.seat === null) return ctx.t("p.draftWatch", { names: names(ctx, v.awaiting) });
+    if (!v.legal.length) return ctx.t("p.draftWait", { names: names(ctx, v.awaiting) });
+    if (sel.keep.length === 2) return ctx.t("p.draftReady", { a: cardText(ctx, sel.keep[0]), b: cardText(ctx, sel.keep[1]) });
+    return ctx.t(sel.keep.length === 1 ? "p.draftOne" : "p.draft");
+  }
+  if (v.current_player === null) return null;
+  if (ctx.seat === null) return ctx.t("p.watch", { name: nameOf(ctx, v.current_player) });
+  if (!plays(v).length) return ctx.t("p.wait", { name: nameOf(ctx, v.current_player) });
+  const step = nextStep(v);
+  if (step === "card") return ctx.t("p.card");
+  if (step === "face") return ctx.t("p.face", { card: cardText(ctx, sel.card) });
+  if (step === "adjust") return ctx.t("p.adjust");
+  if (step === "take") {
+    const city = faceOf(ctx, sel.card).city;
+    return sel.face === "up" && v.board[city].length ? ctx.t("p.takeOwn", { city: cityName(ctx, city) }) : ctx.t("p.takeAny");
+  }
+  return ctx.t("p.confirm", { summary: selectionSummary(ctx) });
+}
+
+export function describe(event, ctx) {
+  const name = (s) => nameOf(ctx, s);
+  const city = (c) => cityName(ctx, c);
+  const sep = ctx.lang === "ja" ? "、" : ", ";
+  switch (event.kind) {
+    case "game_started": return ctx.t("log.started", { name: name(event.first_player) });
+    case "hand_dealt": return ctx.t("log.dealt", { cards: (event.cards ?? []).map((id) => cardText(ctx, id)).join(sep) });
+    case "draft_chosen": return ctx.t("log.draft", { name: name(event.seat) });
+    case "round_started": return ctx.t("log.round_started", { round: event.round, name: name(event.first_player), deck: event.deck_count });
+    case "card_played_face_up": return ctx.t("log.up", { name: name(event.seat), card: cardText(ctx, event.card) });
+    case "card_played_face_down":
+      if (event.card) return ctx.t("log.downMine", { card: cardText(ctx, event.card) });
+      return event.seat === ctx.seat ? null : ctx.t("log.down", { name: name(event.seat) }); // the owner reads the private line
+    case "prosperity_adjusted":
+      return ctx.t("log.adjusted", { name: name(event.seat), city: city(event.city), delta: signed(event.delta), pos: event.position });
+    case "card_taken":
+      return ctx.t(event.cube ? "log.takenCube" : "log.taken", { name: name(event.seat), card: cardText(ctx, event.card),
+        city: city(event.space), slot: event.slot + 1, cube: event.cube ? city(event.cube) : "" });
+    case "prosperity_triggered":
+      return ctx.t("log.triggered", { city: city(event.city), k: event.ordinal, delta: signed(event.delta), pos: event.position });
+    case "round_settled":
+      return ctx.t("log.settled", { round: event.round, list: event.incomes.map((n, seat) =>
+        ctx.t("hz.plus", { name: name(seat), n, total: event.totals[seat] })).join(sep) });
+    case "cubes_returned": {
+      const list = CITIES.filter((c) => event.cubes?.[c]).map((c) => `${city(c)} ${event.cubes[c]}`);
+      return list.length ? ctx.t("log.cubes", { list: list.join(sep) }) : ctx.t("log.noCubes");
+    }
+    case "game_over": {
+      const list = event.totals.map((total, seat) => `${name(seat)} ${total}`).join(sep);
+      return `${ctx.t("log.over", { list })} — ${ctx.t("log.winner", { names: names(ctx, event.winners) })}`;
+    }
+    default: return null;
+  }
+}
