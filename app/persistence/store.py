@@ -3,7 +3,7 @@
 from collections import defaultdict
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from app.persistence.group_commit import ActionWriter, PendingAction
@@ -43,19 +43,21 @@ class RoomStore:
         self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int,
         rematch_of: str | None = None,
     ) -> None:
-        async with self._sessions.begin() as session:
-            session.add(RoomRow(id=room_id, game=game, options=options, seat_count=seat_count,
-                                seed=seed, status="waiting", rematch_of=rematch_of))
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(RoomRow).values(
+                id=room_id, game=game, options=options, seat_count=seat_count, seed=seed, status="waiting",
+                rematch_of=rematch_of))
 
     async def put_seat(self, room_id: str, seat: SeatRecord) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back)."""
-        async with self._sessions.begin() as session:
-            await session.merge(SeatRow(room_id=room_id, seat=seat.seat, name=seat.name,
-                                        token_hash=seat.token_hash, is_bot=seat.is_bot))
+        async with self.engine.begin() as connection:
+            await connection.execute(delete(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat.seat))
+            await connection.execute(insert(SeatRow).values(room_id=room_id, seat=seat.seat, name=seat.name,
+                                                            token_hash=seat.token_hash, is_bot=seat.is_bot))
 
     async def start(self, room_id: str) -> None:
-        async with self._sessions.begin() as session:
-            await session.execute(update(RoomRow).where(RoomRow.id == room_id).values(status="playing"))
+        async with self.engine.begin() as connection:
+            await connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(status="playing"))
 
     async def append(
         self, room_id: str, version: int, seat: int, payload: dict[str, object],

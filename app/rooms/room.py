@@ -259,6 +259,8 @@ class Room:
             self._wake_bots()
 
     def _wake_bots(self) -> None:
+        if not any(slot.is_bot for slot in self.seats):
+            return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._play_bots())
 
