@@ -45,6 +45,12 @@ LOOK = """() => {
 Moment = Callable[[Page, str], Awaitable[None]]
 
 
+HAND_TOP = """() => {
+  if (document.querySelector(".bb-news.round-end, .bb-news.over") || !document.querySelector(".bb-hand")) return null;
+  return document.querySelector(".bb-hand").getBoundingClientRect().top + window.scrollY;
+}"""
+
+
 async def no_sideways_scroll(page: Page) -> None:
     overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
@@ -142,12 +148,15 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             await shoot(watcher, "bluebell-8-waiting-for-the-bluebell", tmp_path)
 
     actions = 0
+    hand_tops: set[float] = set()  # where Ken's hand sits on his phone during the first round
     for _ in range(1500):
         if all([await p.locator(".bb-over").count() for p in pages]):
             break
         for player in players:
             if await player.turn(calm=actions < WARM_UP, moment=moment):
                 actions += 1
+                if "give" not in shots and "phone" in shots and (top := await ken.evaluate(HAND_TOP)) is not None:
+                    hand_tops.add(round(top))
                 if actions == WARM_UP:
                     await aiko.wait_for_timeout(150)
                     await shoot(aiko, "bluebell-6-mid-round-ja", tmp_path)
@@ -155,6 +164,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     else:
         pytest.fail(f"the game did not end after {actions} actions")
 
+    assert len(hand_tops) == 1, f"the phone's hand moved between turns: {sorted(hand_tops)}"
     for page in pages:
         await page.locator(".bb-news.over").wait_for()
         assert await page.locator("#finished").is_visible()
