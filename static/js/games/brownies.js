@@ -17,8 +17,8 @@ export const strings = {
     "bw.band.basic_building": "Basic building", "bw.band.building": "Building", "bw.band.fund": "Fund", "bw.band.vp": "VP",
     "bw.value": "value {n}",
     "bw.colon": ": ",
+    "bw.desk": "Your actions",
     "bw.vpN": "{n} VP",
-    "bw.vpShort": "VP",
     "bw.pay": "pay",
     "bw.show": "show",
     "bw.free": "free",
@@ -40,7 +40,6 @@ export const strings = {
     "bw.deck": "deck {n}",
     "bw.discard": "discard {n}",
     "bw.discardTop": "top: {name}",
-    "bw.discardAll": "Discard pile",
     "bw.empty": "empty",
     "bw.removed": "Out of the game: {basics} basic building(s) face down; {funds}",
     "bw.noneOut": "none",
@@ -65,7 +64,6 @@ export const strings = {
     "bw.choose": "Use…",
     "bw.worked": "Worked",
     "bw.noBrownie": "No brownie action",
-    "bw.brownieOf": "Brownies of {name}",
     "bw.form.builder": "Cards worth ≥ a row building → that building",
     "bw.form.general_store": "Cards worth ≥ 3 → draw the top primary good",
     "bw.form.trading_post": "1 primary good → 1 primary good worth no more",
@@ -100,7 +98,6 @@ export const strings = {
     "bw.need.secondaryPay": "Tap one secondary good in your hand.",
     "bw.short": "Not enough: you give {have}, you need {need}.",
     "bw.tooMuch": "Too much: you take {take}, you give only {have}.",
-    "bw.ready": "Ready: {summary}",
     "bw.draws": "draw 1 primary good",
     "bw.detailHint": "Tap any card to read it. Produce with the button under a market card, or open a trade.",
     "bw.watchHint": "Tap any card to read it.",
@@ -123,7 +120,6 @@ export const strings = {
     "bw.winsLimitOne": "The round limit is reached. {names} wins with {vp} VP!",
     "bw.scores": "Final scores",
     "bw.winner": "winner",
-    "bw.handsShown": "Hands at the end",
     "bw.and": " and ",
     "bw.tag.interpretation": "interpretation",
     "bw.tag.house_rule": "house rule",
@@ -136,11 +132,11 @@ export const strings = {
     "bw.note.marketNoBuildings": "Market never takes buildings (they do not go into the hand).",
     "bw.note.scoreRemains": "Only {n} VP cards are left: you take what remains, and the game ends.",
     "bw.note.roundLimit": "The game ends after round {n}.",
-    "bw.note.overpay": "Overpayment is lost.",
     "p.yourTurn": "Your turn: produce or trade once (your main action); brownies are optional.",
     "p.mainDone": "Main action done. Use your brownies, or end your turn.",
     "p.noMain": "You can neither produce nor trade: end your turn.",
     "p.wait": "{name}'s turn. Waiting…",
+    "p.watching": "You are watching: {name}'s turn.",
     "p.over": "Game over.",
     "p.overWon": "Game over: {names} won.",
     "log.turn": "Turn {turn}: {name}'s turn",
@@ -193,8 +189,8 @@ export const strings = {
     "bw.band.basic_building": "基本建物", "bw.band.building": "建物", "bw.band.fund": "開業資金", "bw.band.vp": "勝利点",
     "bw.value": "価値 {n}",
     "bw.colon": "：",
+    "bw.desk": "あなたの操作",
     "bw.vpN": "{n}点",
-    "bw.vpShort": "点",
     "bw.pay": "支払う",
     "bw.show": "見せる",
     "bw.free": "無料",
@@ -216,7 +212,6 @@ export const strings = {
     "bw.deck": "山札 {n}",
     "bw.discard": "捨て札 {n}",
     "bw.discardTop": "一番上：{name}",
-    "bw.discardAll": "捨て札",
     "bw.empty": "なし",
     "bw.removed": "除外：裏向きの基本建物 {basics}枚、{funds}",
     "bw.noneOut": "なし",
@@ -241,7 +236,6 @@ export const strings = {
     "bw.choose": "使う…",
     "bw.worked": "使用済み",
     "bw.noBrownie": "ブラウニーアクションなし",
-    "bw.brownieOf": "{name}のブラウニー",
     "bw.form.builder": "列の建物の価値以上の手札 → その建物",
     "bw.form.general_store": "価値3以上の手札 → 1次商品の山札の一番上",
     "bw.form.trading_post": "1次商品1枚 → それ以下の価値の1次商品1枚",
@@ -276,7 +270,6 @@ export const strings = {
     "bw.need.secondaryPay": "手札の2次商品を1枚タップしてください。",
     "bw.short": "価値が足りません：渡す価値 {have}、必要な価値 {need}。",
     "bw.tooMuch": "取りすぎです：獲得する価値 {take}、渡す価値は {have} だけです。",
-    "bw.ready": "確定できます：{summary}",
     "bw.draws": "1次商品を1枚引く",
     "bw.detailHint": "カードをタップすると詳しく読めます。場のカードの下のボタンで生産、または売買を開いてください。",
     "bw.watchHint": "カードをタップすると詳しく読めます。",
@@ -299,7 +292,6 @@ export const strings = {
     "bw.winsLimitOne": "ラウンド上限に達しました。{names}が{vp}点で勝利！",
     "bw.scores": "最終得点",
     "bw.winner": "勝者",
-    "bw.handsShown": "終了時の手札",
     "bw.and": "と",
     "bw.tag.interpretation": "解釈",
     "bw.tag.house_rule": "ハウスルール",
@@ -312,11 +304,11 @@ export const strings = {
     "bw.note.marketNoBuildings": "市場では建物は獲得できません（手札に入らないため）。",
     "bw.note.scoreRemains": "勝利点カードは残り{n}枚：残り全部を取り、ゲームが終わります。",
     "bw.note.roundLimit": "ラウンド{n}の終わりにゲームが終わります。",
-    "bw.note.overpay": "おつりはありません。",
     "p.yourTurn": "あなたの手番：生産か売買を1回（アクション）。ブラウニーアクションは自由です。",
     "p.mainDone": "アクション済み。ブラウニーアクションを使うか、手番を終えてください。",
     "p.noMain": "生産も売買もできません。手番を終えてください。",
     "p.wait": "{name}さんの手番です。お待ちください…",
+    "p.watching": "観戦中：{name}さんの手番です。",
     "p.over": "ゲーム終了。",
     "p.overWon": "ゲーム終了：{names}の勝利。",
     "log.turn": "第{turn}手番：{name}さんの手番",
@@ -458,20 +450,30 @@ function note(ctx, which, key, params) {
 
 // --- cards, drawn ---------------------------------------------------------------------------
 
-function chips(ctx, icons, { sep = true } = {}) {
+const shape = () => h("span", { class: "bw-shape", "aria-hidden": "true" });
+const star = (big = false) => h("span", { class: `bw-star${big ? " big" : ""}`, "aria-hidden": "true" });
+const vpCards = (ctx, n) => (n ? h("span", { class: "bw-mini cls-vp" }, shape(), ctx.t("bw.vpCards", { n })) : null);
+const keyed = (key, action) => ({ key, ...(action ? { action: JSON.stringify(action) } : {}) });
+const listSep = (ctx) => (ctx.lang === "ja" ? "、" : ", ");
+
+function score(ctx, vp, big = false) {
+  return h("span", { class: `bw-score${big ? " big" : ""}`, title: ctx.t("bw.vpN", { n: vp }) },
+    star(), h("strong", {}, vp), h("span", { class: "bw-of" }, ` / ${ctx.view.winning_vp}`));
+}
+
+function chips(ctx, icons) {
   const parts = [];
   for (const side of ["pay", "show"]) {
     for (const [kind, n] of Object.entries(icons[side] ?? {})) {
       for (let i = 0; i < n; i++) {
         parts.push(h("span", { class: `bw-chip ${side} cls-${clsOf(ctx, kind)}`, title: `${ctx.t(`bw.${side}`)}: ${cardName(ctx, kind)}` },
-          h("span", { class: side === "show" ? "bw-mark" : "bw-shape", "aria-hidden": "true" }),
+          side === "show" ? h("span", { class: "bw-mark", "aria-hidden": "true" }) : shape(),
           h("span", { class: "bw-sr" }, `${ctx.t(`bw.${side}`)} `),
           side === "show" ? h("span", { class: "bw-show-word" }, `${ctx.t("bw.show")} `) : null,
           cardName(ctx, kind)));
       }
     }
   }
-  if (!sep) return parts;
   return parts.flatMap((chip, i) => (i ? [h("span", { class: "bw-plus", "aria-hidden": "true" }, "+"), chip] : [chip]));
 }
 
@@ -483,14 +485,16 @@ function hasIcons(icons) {
 function brownieLine(ctx, kind) {
   const brownie = cardOf(ctx, kind).brownie;
   if (!brownie) return h("span", { class: "bw-brownie none" }, ctx.t("bw.noBrownie"));
-  if (brownie.form === "convert" || brownie.form === "score") {
-    const gain = Object.keys(brownie.gain)[0];
-    return h("span", { class: "bw-brownie" }, chips(ctx, brownie.inputs), h("span", { class: "bw-arrow", "aria-hidden": "true" }, "→"),
-      brownie.form === "score"
-        ? h("span", { class: "bw-vp-chip" }, ctx.t("bw.vpN", { n: brownie.vp }))
-        : h("span", { class: `bw-chip gain cls-${clsOf(ctx, gain)}` }, h("span", { class: "bw-shape", "aria-hidden": "true" }), cardName(ctx, gain)));
+  if (brownie.form !== "convert" && brownie.form !== "score") {
+    return h("span", { class: "bw-brownie" }, ctx.t(`bw.form.${brownie.form}`));
   }
-  return h("span", { class: "bw-brownie" }, ctx.t(`bw.form.${brownie.form}`));
+  const gain = Object.keys(brownie.gain)[0];
+  return h("span", { class: "bw-brownie" },
+    chips(ctx, brownie.inputs),
+    h("span", { class: "bw-arrow", "aria-hidden": "true" }, "→"),
+    brownie.form === "score"
+      ? h("span", { class: "bw-vp-chip" }, ctx.t("bw.vpN", { n: brownie.vp }))
+      : h("span", { class: `bw-chip gain cls-${clsOf(ctx, gain)}` }, shape(), cardName(ctx, gain)));
 }
 
 function brownieWords(ctx, kind) {
@@ -505,29 +509,28 @@ function brownieWords(ctx, kind) {
   return ctx.t(`bw.form.${brownie.form}`);
 }
 
+/** Names that need a smaller type on a narrow card: a long word, or many Japanese characters. */
+function longName(text) {
+  return /^[\x00-\x7f]*$/.test(text) ? text.split(" ").some((word) => word.length >= 8) : text.length >= 5;
+}
+
 /** A card face: class colour and shape, the coin value, the name in both languages, the recipe. */
 function face(ctx, kind, { flip = false, count = null } = {}) {
   const card = cardOf(ctx, kind);
   const building = BUILDING.has(card.class);
+  const name = cardName(ctx, kind);
   return h("span", { class: `bw-face cls-${card.class} k-${kind.toLowerCase()}${flip ? " flip" : ""}` },
     h("span", { class: "bw-band" },
-      h("span", { class: "bw-shape", "aria-hidden": "true" }),
+      shape(),
       h("span", { class: "bw-cls" }, ctx.t(`bw.band.${card.class}`)),
-      card.class === "vp" ? null
-        : h("span", { class: "bw-coin", title: ctx.t("bw.value", { n: card.value }) },
-          h("span", { class: "bw-sr" }, ctx.t("bw.value", { n: "" })), card.value)),
-    h("span", { class: `bw-name${longName(card[ctx.lang === "ja" ? "ja" : "en"]) ? " long" : ""}` }, card[ctx.lang === "ja" ? "ja" : "en"]),
-    card.class === "fund" && ctx.lang === "ja" ? h("span", { class: "bw-alt" }, card.en)
-      : h("span", { class: "bw-alt" }, otherName(ctx, kind)),
-    count === null ? null : h("span", { class: "bw-count", title: ctx.t("bw.inMarket", { n: count }) }, ctx.t("bw.inStack", { n: count })),
-    building ? h("span", { class: "bw-vp", title: ctx.t("bw.vpN", { n: card.vp }) }, h("span", { class: "bw-star", "aria-hidden": "true" }), ctx.t("bw.vpN", { n: card.vp })) : null,
+      card.class === "vp" ? null : h("span", { class: "bw-coin", title: ctx.t("bw.value", { n: card.value }) }, card.value)),
+    h("span", { class: `bw-name${longName(name) ? " long" : ""}` }, name),
+    h("span", { class: "bw-alt" }, card.class === "fund" && ctx.lang === "ja" ? card.en : otherName(ctx, kind)),
+    count === null ? null
+      : h("span", { class: "bw-count", title: ctx.t("bw.inMarket", { n: count }) }, ctx.t("bw.inStack", { n: count })),
+    building ? h("span", { class: "bw-vp" }, star(), ctx.t("bw.vpN", { n: card.vp })) : null,
     recipeLine(ctx, kind),
     building ? brownieLine(ctx, kind) : null);
-}
-
-/** Names that need a smaller type on a narrow card: a long word, or many Japanese characters. */
-function longName(text) {
-  return /^[\x00-\x7f]*$/.test(text) ? text.split(" ").some((word) => word.length >= 8) : text.length >= 5;
 }
 
 function recipeLine(ctx, kind) {
@@ -537,18 +540,23 @@ function recipeLine(ctx, kind) {
   return h("span", { class: "bw-recipe" }, chips(ctx, card.recipe));
 }
 
-function backCard(ctx, extra = "") {
-  return h("span", { class: `bw-back ${extra}`, title: ctx.t("bw.hiddenCard") }, h("span", { class: "bw-sr" }, ctx.t("bw.hiddenCard")));
+function backCard(ctx) {
+  return h("span", { class: "bw-back mini", title: ctx.t("bw.hiddenCard") }, h("span", { class: "bw-sr" }, ctx.t("bw.hiddenCard")));
 }
 
-/** A small named card for the other shops: name and colour shape, value on the side. */
+/** A small named card for the other shops: the class shape, the name, the value or VP. */
 function mini(ctx, kind, extra = "") {
   const card = cardOf(ctx, kind);
-  return h("span", { class: `bw-mini cls-${card.class} ${extra}`, title: `${cardName(ctx, kind)} · ${otherName(ctx, kind)} · ${ctx.t("bw.value", { n: card.value })}` },
-    h("span", { class: "bw-shape", "aria-hidden": "true" }),
+  const title = `${cardName(ctx, kind)} · ${otherName(ctx, kind)} · ${ctx.t("bw.value", { n: card.value })}`;
+  return h("span", { class: `bw-mini cls-${card.class} ${extra}`, title },
+    shape(),
     h("span", { class: "bw-mini-name" }, cardName(ctx, kind)),
     BUILDING.has(card.class) ? h("span", { class: "bw-mini-vp" }, ctx.t("bw.vpN", { n: card.vp }))
-      : card.class === "vp" ? null : h("span", { class: "bw-mini-val" }, card.value));
+      : h("span", { class: "bw-mini-val" }, card.value));
+}
+
+function cardLabel(ctx, kind, extra = "") {
+  return `${cardName(ctx, kind)} (${otherName(ctx, kind)}) · ${ctx.t("bw.value", { n: valueOf(ctx, kind) })}${extra}`;
 }
 
 // --- the desk: what is being composed, and whether it can be sent -----------------------------
@@ -567,14 +575,12 @@ function canPay(ctx, kind) {
 }
 
 function canTake(ctx, kind, where) {
-  const form = modeForm(ctx);
-  const cls = clsOf(ctx, kind);
-  switch (form) {
+  switch (modeForm(ctx)) {
     case "trade": return true;
     case "builder": return where === "building";
     case "wholesaler": return where === "secondary";
     case "trading_post": return where === "primary";
-    case "market": return GOODS.has(cls);
+    case "market": return GOODS.has(clsOf(ctx, kind));
     default: return false;
   }
 }
@@ -593,38 +599,30 @@ function togglePay(ctx, kind, copy) {
 }
 
 function addTake(ctx, kind) {
-  const form = modeForm(ctx);
   const have = available(ctx.view)[kind] ?? 0;
-  if (singleTake(form)) ui.take = { [kind]: 1 };
+  if (singleTake(modeForm(ctx))) ui.take = { [kind]: 1 };
   else if ((ui.take[kind] ?? 0) < have) ui.take[kind] = (ui.take[kind] ?? 0) + 1;
   rerender();
 }
 
-function dropTake(kind) {
-  ui.take[kind] -= 1;
-  if (!ui.take[kind]) delete ui.take[kind];
-  rerender();
-}
-
-function dropPay(kind) {
-  ui.pay[kind] -= 1;
-  if (!ui.pay[kind]) delete ui.pay[kind];
+function drop(counts, kind) {
+  counts[kind] -= 1;
+  if (!counts[kind]) delete counts[kind];
   rerender();
 }
 
 function openMode(mode, preset = {}) {
-  ui.mode = mode;
-  ui.pay = {};
-  ui.take = { ...preset };
-  ui.detail = null;
+  Object.assign(ui, { mode, pay: {}, take: { ...preset }, detail: null });
   rerender();
 }
 
 function closeDesk() {
-  ui.mode = null;
-  ui.pay = {};
-  ui.take = {};
-  ui.detail = null;
+  Object.assign(ui, { mode: null, pay: {}, take: {}, detail: null });
+  rerender();
+}
+
+function showDetail(kind) {
+  ui.detail = ui.detail === kind ? null : kind;
   rerender();
 }
 
@@ -642,49 +640,47 @@ function composed(ctx) {
   const take = expand(ctx, ui.take);
   const result = { action: null, problem: null, give, get, lost: 0 };
   const fail = (key, params) => ({ ...result, problem: ctx.t(key, params) });
+  const goods = take.filter((kind) => !BUILDING.has(clsOf(ctx, kind))).length;
   let action;
   switch (form) {
-    case "trade": {
+    case "trade":
       if (!pay.length) return fail("bw.need.pay");
       if (!take.length) return fail("bw.need.take");
       if (pay.length > 1 && take.length > 1) return fail("error.many_for_many");
       if (get > give) return fail("bw.tooMuch", { take: get, have: give });
-      if (hand - pay.length + take.filter((k) => !BUILDING.has(clsOf(ctx, k))).length > view.hand_limit) return fail("error.hand_limit");
+      if (hand - pay.length + goods > view.hand_limit) return fail("error.hand_limit");
       action = { type: "trade", pay, take };
       break;
-    }
     case "builder":
-    case "wholesaler": {
+    case "wholesaler":
       if (!pay.length) return fail("bw.need.pay");
       if (!take.length) return fail(form === "builder" ? "bw.need.building" : "bw.need.secondary");
       if (give < get) return fail("bw.short", { have: give, need: get });
       action = { type: "brownie", building: ui.mode, pay, take: take[0] };
       break;
-    }
     case "general_store":
     case "money_changer": {
       const need = form === "general_store" ? GS_VALUE : MC_VALUE;
       if (!pay.length) return fail("bw.need.pay");
-      if (form === "general_store" && !view.market.primary_deck && !view.market.primary_discard.length) return fail("error.deck_empty");
+      const empty = !view.market.primary_deck && !view.market.primary_discard.length;
+      if (form === "general_store" && empty) return fail("error.deck_empty");
       if (give < need) return fail("bw.short", { have: give, need });
       action = { type: "brownie", building: ui.mode, pay };
       break;
     }
-    case "trading_post": {
+    case "trading_post":
       if (!pay.length) return fail("bw.need.primaryPay");
       if (!take.length) return fail("bw.need.primaryTake");
       if (get > give) return fail("bw.tooMuch", { take: get, have: give });
       action = { type: "brownie", building: ui.mode, pay: pay[0], take: take[0] };
       break;
-    }
-    case "market": {
+    case "market":
       if (!pay.length) return fail("bw.need.secondaryPay");
       if (!take.length) return fail("bw.need.take");
       if (get > give) return fail("bw.tooMuch", { take: get, have: give });
       if (hand - 1 + take.length > view.hand_limit) return fail("error.hand_limit");
       action = { type: "brownie", building: ui.mode, pay: pay[0], take };
       break;
-    }
     default:
       return result;
   }
@@ -699,20 +695,21 @@ function statusBar(ctx) {
   const view = ctx.view;
   const active = view.active_seat;
   const over = view.phase === "game_over";
+  const limit = view.round_limit;
   return h("div", { class: "bw-status" },
     h("span", { class: "bw-round" },
-      view.round_limit ? ctx.t("bw.roundOf", { n: Math.min(view.round, view.round_limit), of: view.round_limit }) : ctx.t("bw.round", { n: view.round }),
-      view.round_limit ? h("span", { class: "bw-limit", title: ctx.t("bw.note.roundLimit", { n: view.round_limit }) }, tag(ctx, "house_rule"),
-        h("span", { class: "bw-sr" }, ctx.t("bw.note.roundLimit", { n: view.round_limit }))) : null),
+      limit ? ctx.t("bw.roundOf", { n: Math.min(view.round, limit), of: limit }) : ctx.t("bw.round", { n: view.round }),
+      limit ? h("span", { class: "bw-limit", title: ctx.t("bw.note.roundLimit", { n: limit }) },
+        tag(ctx, "house_rule"), h("span", { class: "bw-sr" }, ctx.t("bw.note.roundLimit", { n: limit }))) : null),
     h("span", { class: "bw-turnno" }, ctx.t("bw.turnNo", { n: view.turn })),
     over ? h("span", { class: "bw-whose" }, ctx.t("p.over"))
       : h("span", { class: `bw-whose seat-${active}` }, h("span", { class: "bw-seatdot", "aria-hidden": "true" }),
         active === ctx.seat ? ctx.t("bw.yourTurn") : ctx.t("bw.turnOf", { name: nameFor(ctx, active) })),
-    over ? null : h("span", { class: `bw-main ${view.main_action_done ? "done" : ""}` },
+    over ? null : h("span", { class: `bw-main${view.main_action_done ? " done" : ""}` },
       h("span", { class: "bw-tick", "aria-hidden": "true" }, view.main_action_done ? "✓" : "○"),
       ctx.t(view.main_action_done ? "bw.mainDone" : "bw.mainTodo")),
     h("span", { class: "bw-supply", title: ctx.t("bw.supply") },
-      h("span", { class: "bw-star big", "aria-hidden": "true" }), `${ctx.t("bw.supply")} `, h("strong", {}, view.market.vp_supply)),
+      star(true), `${ctx.t("bw.supply")} `, h("strong", {}, view.market.vp_supply)),
     h("span", { class: "bw-goal" }, ctx.t("bw.goal", { n: view.winning_vp })));
 }
 
@@ -721,43 +718,42 @@ function seatPanel(ctx, seat, fresh) {
   const player = view.players[seat];
   const info = ctx.players.find((p) => p.seat === seat) ?? { seat, name: null, connected: false };
   const active = view.phase === "turn" && view.active_seat === seat;
-  const winner = view.outcome && (view.outcome.winners ?? []).includes(seat);
-  const revealFlip = fresh && ctx.previous && ctx.previous.players[seat].hidden > 0 && player.hidden === 0;
-  return h("section", { class: `bw-seat seat-${seat}${active ? " active" : ""}${winner ? " winner" : ""}`, "aria-label": nameFor(ctx, seat) },
+  const winner = (view.outcome?.winners ?? []).includes(seat);
+  const revealed = fresh && ctx.previous && ctx.previous.players[seat].hidden > 0 && player.hidden === 0;
+  const used = (kind) => (active && view.brownies_used.includes(kind) ? "used" : "");
+  return h("section", { class: `bw-seat seat-${seat}${active ? " active" : ""}${winner ? " winner" : ""}`,
+                        "aria-label": nameFor(ctx, seat) },
     h("header", { class: "bw-seat-head" },
       seatBadge(info, ctx),
       active ? h("span", { class: "bw-turn-tag" }, ctx.t("bw.turnTag")) : null,
-      h("span", { class: "bw-score", title: ctx.t("bw.vpN", { n: player.vp }) }, h("span", { class: "bw-star", "aria-hidden": "true" }), h("strong", {}, player.vp),
-        h("span", { class: "bw-of" }, ` / ${view.winning_vp}`))),
+      score(ctx, player.vp)),
     h("div", { class: "bw-seat-row bw-handrow" },
       h("span", { class: "bw-label" }, ctx.t(player.hand_size === 1 ? "bw.card1" : "bw.cards", { n: player.hand_size })),
       h("span", { class: "bw-minis" },
-        player.hand.map((kind) => mini(ctx, kind, revealFlip ? "flip" : "")),
-        Array.from({ length: player.hidden }, () => backCard(ctx, "mini")))),
+        player.hand.map((kind) => mini(ctx, kind, revealed ? "flip" : "")),
+        Array.from({ length: player.hidden }, () => backCard(ctx)))),
     h("div", { class: "bw-seat-row" },
       h("span", { class: "bw-label" }, ctx.t("bw.buildings")),
       h("span", { class: "bw-minis" },
-        player.area.length ? player.area.map((kind) => mini(ctx, kind, view.brownies_used.includes(kind) && active ? "used" : ""))
-          : h("span", { class: "bw-none" }, "—"),
-        player.vp_cards ? h("span", { class: "bw-mini cls-vp" }, h("span", { class: "bw-shape", "aria-hidden": "true" }), ctx.t("bw.vpCards", { n: player.vp_cards })) : null)));
+        player.area.length ? player.area.map((kind) => mini(ctx, kind, used(kind))) : h("span", { class: "bw-none" }, "—"),
+        vpCards(ctx, player.vp_cards))));
 }
 
 function marketItem(ctx, kind, where, count, fresh) {
-  const view = ctx.view;
-  const produce = view.legal.find((a) => a.type === "produce" && a.target === kind);
+  const produce = ctx.view.legal.find((a) => a.type === "produce" && a.target === kind);
   const free = clsOf(ctx, kind) === "resource";
   const form = modeForm(ctx);
   const takeable = Boolean(form) && canTake(ctx, kind, where);
   const picked = ui.take[kind] ?? 0;
-  const full = picked >= count && !singleTake(form);
-  const label = `${cardName(ctx, kind)} (${otherName(ctx, kind)}) · ${ctx.t("bw.value", { n: valueOf(ctx, kind) })}${count > 1 ? ` · ×${count}` : ""}`;
-  const onFace = form
-    ? (takeable ? (full || (singleTake(form) && picked) ? () => dropTake(kind) : () => addTake(ctx, kind)) : null)
-    : () => { ui.detail = ui.detail === kind ? null : kind; rerender(); };
+  const full = singleTake(form) ? picked > 0 : picked >= count;
+  const onFace = !form ? () => showDetail(kind)
+    : !takeable ? null
+      : full ? () => drop(ui.take, kind) : () => addTake(ctx, kind);
   return h("div", { class: `bw-item ${where}${picked ? " picked" : ""}${count === 0 ? " gone" : ""}`, dataset: { kind } },
     h("button", {
-      type: "button", class: `bw-cardbtn${form && takeable ? " pickable" : ""}${ui.detail === kind ? " open" : ""}`,
-      disabled: !onFace || count === 0, "aria-label": label, "aria-pressed": form ? String(picked > 0) : null,
+      type: "button", class: `bw-cardbtn${takeable ? " pickable" : ""}${ui.detail === kind ? " open" : ""}`,
+      disabled: !onFace || count === 0, "aria-label": cardLabel(ctx, kind, count > 1 ? ` · ×${count}` : ""),
+      "aria-pressed": form ? String(picked > 0) : null,
       dataset: { key: `m-${kind}`, kind, value: valueOf(ctx, kind), where, count },
       onclick: onFace },
     face(ctx, kind, { flip: fresh, count: where === "pile" || where === "primary" ? count : null }),
@@ -765,20 +761,20 @@ function marketItem(ctx, kind, where, count, fresh) {
     h("button", {
       type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
       "aria-label": ctx.t(free ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) }),
-      dataset: { key: `p-${kind}`, ...(produce ? { action: JSON.stringify(produce) } : {}) },
-      onclick: produce ? () => ctx.send(produce) : null },
+      dataset: keyed(`p-${kind}`, produce), onclick: produce ? () => ctx.send(produce) : null },
     ctx.t(free ? "bw.take" : "bw.make")));
 }
 
+/** The market cards that came with the newest view (a refill): they flip in, once. */
 function freshCards(ctx) {
-  // Cards that came into the market or into this hand with the newest view flip in, once.
   const fresh = new Set();
   const prev = ctx.previous;
   if (!prev || ui.lastView === ctx.view) return fresh;
+  const market = ctx.view.market;
   const before = new Set([...prev.market.building_row, ...prev.market.secondary_row]);
-  for (const kind of [...ctx.view.market.building_row, ...ctx.view.market.secondary_row]) if (!before.has(kind)) fresh.add(kind);
+  for (const kind of [...market.building_row, ...market.secondary_row]) if (!before.has(kind)) fresh.add(kind);
   const stacks = Object.fromEntries(prev.market.primary_row.map((s) => [s.kind, s.count]));
-  for (const stack of ctx.view.market.primary_row) if ((stacks[stack.kind] ?? 0) < stack.count) fresh.add(stack.kind);
+  for (const stack of market.primary_row) if ((stacks[stack.kind] ?? 0) < stack.count) fresh.add(stack.kind);
   return fresh;
 }
 
@@ -787,11 +783,12 @@ function marketView(ctx, fresh) {
   const m = view.market;
   const zone = (cls, title, extra, items) => h("section", { class: `bw-zone ${cls}`, "aria-label": title },
     h("header", { class: "bw-zone-head" }, h("h3", {}, title), extra), h("div", { class: "bw-row" }, items));
-  const deck = (n) => h("span", { class: "bw-pile-info" }, h("span", { class: "bw-deck-icon", "aria-hidden": "true" }), ctx.t("bw.deck", { n }));
+  const deck = (n) => h("span", { class: "bw-pile-info" },
+    h("span", { class: "bw-deck-icon", "aria-hidden": "true" }), ctx.t("bw.deck", { n }));
   const discard = (pile) => h("span", { class: "bw-pile-info" },
     h("span", { class: "bw-discard-icon", "aria-hidden": "true" }), ctx.t("bw.discard", { n: pile.length }),
     pile.length ? h("span", { class: "bw-top-card" }, ` · ${ctx.t("bw.discardTop", { name: cardName(ctx, pile.at(-1)) })}`) : null);
-  const funds = view.removed.funds.length ? view.removed.funds.map((k) => cardName(ctx, k)).join(ctx.lang === "ja" ? "、" : ", ") : ctx.t("bw.noneOut");
+  const funds = view.removed.funds.map((k) => cardName(ctx, k)).join(listSep(ctx)) || ctx.t("bw.noneOut");
   return h("div", { class: "bw-market" },
     zone("buildings", ctx.t("bw.basicAndBuildings"), deck(m.building_deck),
       m.building_row.map((kind) => marketItem(ctx, kind, "building", 1, fresh.has(kind)))),
@@ -799,7 +796,8 @@ function marketView(ctx, fresh) {
       m.secondary_row.map((kind) => marketItem(ctx, kind, "secondary", 1, fresh.has(kind)))),
     zone("primary", ctx.t("bw.primaryRow"), [deck(m.primary_deck), discard(m.primary_discard)],
       m.primary_row.map((stack) => marketItem(ctx, stack.kind, "primary", stack.count, fresh.has(stack.kind)))),
-    zone("resources", ctx.t("bw.resources"), h("span", { class: "bw-note-inline" }, tag(ctx, "interpretation"), " ", ctx.t("bw.note.freeResource")),
+    zone("resources", ctx.t("bw.resources"),
+      h("span", { class: "bw-note-inline" }, tag(ctx, "interpretation"), " ", ctx.t("bw.note.freeResource")),
       Object.entries(m.resource_piles).map(([kind, n]) => marketItem(ctx, kind, "pile", n, false))),
     h("p", { class: "bw-removed" }, ctx.t("bw.removed", { basics: view.removed.basic_buildings, funds })));
 }
@@ -808,51 +806,55 @@ function happened(ctx) {
   const view = ctx.view;
   const now = view.turn_moves;
   const moves = now.length ? now : view.previous_moves;
-  const title = now.length || !view.previous_moves.length ? ctx.t("bw.thisTurn")
-    : ctx.t("bw.lastTurn", { name: nameFor(ctx, view.previous_moves[0].seat) });
+  const title = now.length || !moves.length ? ctx.t("bw.thisTurn") : ctx.t("bw.lastTurn", { name: nameFor(ctx, moves[0].seat) });
   return h("section", { class: "bw-news", "aria-live": "polite" },
     h("h3", {}, title),
     moves.length ? h("ul", {}, moves.map((move) => h("li", {}, moveText(ctx, move))))
       : h("p", { class: "bw-quiet" }, ctx.t("bw.quiet")));
 }
 
+function handCard(ctx, kind, copy, isSecret, flip) {
+  const form = modeForm(ctx);
+  const chosen = copy < (ui.pay[kind] ?? 0);
+  const payable = Boolean(form) && canPay(ctx, kind);
+  const onclick = !form ? () => showDetail(kind) : payable ? () => togglePay(ctx, kind, copy) : null;
+  return h("button", {
+    type: "button", class: `bw-cardbtn hand${chosen ? " chosen" : ""}${payable ? " pickable" : ""}${isSecret ? " secret" : ""}`,
+    disabled: !onclick, "aria-label": cardLabel(ctx, kind, isSecret ? ` · ${ctx.t("bw.secret")}` : ""),
+    "aria-pressed": form ? String(chosen) : null,
+    dataset: { key: `h-${kind}-${copy}`, kind, value: valueOf(ctx, kind), copy }, onclick },
+  face(ctx, kind, { flip }),
+  isSecret ? h("span", { class: "bw-secret", title: ctx.t("bw.secretLong") }, ctx.t("bw.secret")) : null,
+  chosen ? h("span", { class: "bw-picked give" }, ctx.t("bw.give")) : null);
+}
+
 function myShop(ctx) {
   const view = ctx.view;
   const mine = me(ctx);
   const myTurn = isMyTurn(ctx);
-  const form = modeForm(ctx);
   const secret = countOf(view.secret ?? []);
+  const drew = ctx.previous && ui.lastView !== view && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
   const seen = {};
-  const newSecret = ctx.previous && ui.lastView !== ctx.view && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
-  const handCards = mine.hand.map((kind, i) => {
+  const cards = mine.hand.map((kind) => {
     const copy = seen[kind] = (seen[kind] ?? -1) + 1;
     const isSecret = copy < (secret[kind] ?? 0);
-    const chosen = copy < (ui.pay[kind] ?? 0);
-    const payable = Boolean(form) && canPay(ctx, kind);
-    const label = `${cardName(ctx, kind)} (${otherName(ctx, kind)}) · ${ctx.t("bw.value", { n: valueOf(ctx, kind) })}${isSecret ? ` · ${ctx.t("bw.secret")}` : ""}`;
-    const onclick = form ? (payable ? () => togglePay(ctx, kind, copy) : null) : () => { ui.detail = ui.detail === kind ? null : kind; rerender(); };
-    return h("button", {
-      type: "button", class: `bw-cardbtn hand${chosen ? " chosen" : ""}${form && payable ? " pickable" : ""}${isSecret ? " secret" : ""}`,
-      disabled: !onclick, "aria-label": label, "aria-pressed": form ? String(chosen) : null,
-      dataset: { key: `h-${kind}-${copy}`, kind, value: valueOf(ctx, kind), copy }, onclick },
-    face(ctx, kind, { flip: isSecret && newSecret }),
-    isSecret ? h("span", { class: "bw-secret", title: ctx.t("bw.secretLong") }, ctx.t("bw.secret")) : null,
-    chosen ? h("span", { class: "bw-picked give" }, ctx.t("bw.give")) : null);
+    return handCard(ctx, kind, copy, isSecret, isSecret && drew);
   });
   const buildings = mine.area.map((kind) => buildingSlot(ctx, kind, myTurn));
+  const full = mine.hand.length >= view.hand_limit;
   return h("section", { class: `bw-me seat-${ctx.seat}${myTurn ? " active" : ""}`, "aria-label": ctx.t("bw.yourShop") },
     h("header", { class: "bw-me-head" },
       seatBadge(ctx.players.find((p) => p.seat === ctx.seat) ?? { seat: ctx.seat, name: null }, ctx),
-      h("span", { class: "bw-score big" }, h("span", { class: "bw-star", "aria-hidden": "true" }), h("strong", {}, mine.vp), h("span", { class: "bw-of" }, ` / ${view.winning_vp}`)),
-      mine.vp_cards ? h("span", { class: "bw-mini cls-vp" }, h("span", { class: "bw-shape", "aria-hidden": "true" }), ctx.t("bw.vpCards", { n: mine.vp_cards })) : null),
+      score(ctx, mine.vp, true),
+      vpCards(ctx, mine.vp_cards)),
     h("div", { class: "bw-area" },
       h("h3", {}, ctx.t("bw.buildings")),
       buildings.length ? h("div", { class: "bw-buildings" }, buildings) : h("p", { class: "bw-quiet" }, ctx.t("bw.noBuildings"))),
     h("div", { class: "bw-hand-area" },
-      h("h3", {}, ctx.t("bw.hand"), " ", h("span", { class: `bw-count-text${mine.hand.length >= view.hand_limit ? " full" : ""}` },
-        ctx.t("bw.handCount", { n: mine.hand.length, limit: view.hand_limit }))),
+      h("h3", {}, ctx.t("bw.hand"), " ",
+        h("span", { class: `bw-count-text${full ? " full" : ""}` }, ctx.t("bw.handCount", { n: mine.hand.length, limit: view.hand_limit }))),
       mine.hand.length >= view.hand_limit - 1 && view.phase === "turn" ? note(ctx, "interpretation", "bw.note.handLimit") : null,
-      h("div", { class: "bw-hand" }, handCards.length ? handCards : h("p", { class: "bw-quiet" }, ctx.t("bw.empty")))));
+      h("div", { class: "bw-hand" }, cards.length ? cards : h("p", { class: "bw-quiet" }, ctx.t("bw.empty")))));
 }
 
 function buildingSlot(ctx, kind, myTurn) {
@@ -860,22 +862,25 @@ function buildingSlot(ctx, kind, myTurn) {
   const brownie = cardOf(ctx, kind).brownie;
   const used = view.brownies_used.includes(kind);
   let control = null;
-  if (brownie) {
-    if (used && myTurn) {
-      control = h("button", { type: "button", class: "bw-use used", disabled: true, dataset: { key: `b-${kind}` } }, "✓ ", ctx.t("bw.worked"));
-    } else if (COMPOSED.has(brownie.form)) {
-      const possible = myTurn && view.legal.some((a) => a.type === "brownie" && a.building === kind);
-      const open = ui.mode === kind;
-      control = h("button", { type: "button", class: `bw-use bw-open${possible ? " legal" : ""}${open ? " open" : ""}`, disabled: !possible || ctx.busy,
-        "aria-pressed": String(open), dataset: { key: `b-${kind}`, mode: kind },
-        onclick: () => (open ? closeDesk() : openMode(kind)) }, ctx.t("bw.choose"));
-    } else {
-      const action = myTurn ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
-      control = h("button", { type: "button", class: `bw-use${action ? " legal" : ""}`, disabled: !action || ctx.busy,
-        "aria-label": `${ctx.t("bw.use")}: ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
-        dataset: { key: `b-${kind}`, ...(action ? { action: JSON.stringify(action) } : {}) },
-        onclick: action ? () => ctx.send(action) : null }, ctx.t("bw.use"));
-    }
+  if (brownie && used && myTurn) {
+    control = h("button", { type: "button", class: "bw-use used", disabled: true, dataset: { key: `b-${kind}` } },
+      "✓ ", ctx.t("bw.worked"));
+  } else if (brownie && COMPOSED.has(brownie.form)) {
+    const possible = myTurn && view.legal.some((a) => a.type === "brownie" && a.building === kind);
+    const open = ui.mode === kind;
+    control = h("button", {
+      type: "button", class: `bw-use bw-open${possible ? " legal" : ""}${open ? " open" : ""}`,
+      disabled: !possible || ctx.busy, "aria-pressed": String(open),
+      "aria-label": `${ctx.t("bw.choose")} ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
+      dataset: { key: `b-${kind}`, mode: kind }, onclick: () => (open ? closeDesk() : openMode(kind)) },
+    ctx.t("bw.choose"));
+  } else if (brownie) {
+    const action = myTurn ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
+    control = h("button", {
+      type: "button", class: `bw-use${action ? " legal" : ""}`, disabled: !action || ctx.busy,
+      "aria-label": `${ctx.t("bw.use")}: ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
+      dataset: keyed(`b-${kind}`, action), onclick: action ? () => ctx.send(action) : null },
+    ctx.t("bw.use"));
   }
   const short = brownie?.form === "score" && view.market.vp_supply < brownie.vp && myTurn && !used;
   return h("div", { class: `bw-building${used && myTurn ? " used" : ""}` },
@@ -889,42 +894,50 @@ function deskBody(ctx) {
   const form = modeForm(ctx);
   if (form) return composer(ctx, form);
   if (ui.detail && view.cards[ui.detail]) return detail(ctx, ui.detail);
-  if (view.phase === "game_over") return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
-  const noMain = isMyTurn(ctx) && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
+  if (view.phase === "game_over" || ctx.seat === null) return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
+  const myTurn = isMyTurn(ctx);
+  const noMain = myTurn && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
   return h("div", {},
-    h("p", { class: "bw-hint" }, ctx.seat === null ? ctx.t("bw.watchHint")
-      : isMyTurn(ctx) ? ctx.t("bw.detailHint") : ctx.t("bw.waitHint", { name: nameFor(ctx, view.active_seat) })),
+    h("p", { class: "bw-hint" }, myTurn ? ctx.t("bw.detailHint") : ctx.t("bw.waitHint", { name: nameFor(ctx, view.active_seat) })),
     noMain ? note(ctx, "house_rule", "bw.note.noMain") : null);
+}
+
+function pickChips(ctx, counts, prefix) {
+  return expand(ctx, counts).map((kind, i) => h("button", {
+    type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`, title: ctx.t("bw.cancel"),
+    dataset: { key: `${prefix}-${kind}-${i}` }, onclick: () => drop(counts, kind) },
+  shape(), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
 }
 
 function composer(ctx, form) {
   const view = ctx.view;
   const state = composed(ctx);
-  const building = ui.mode === "trade" ? null : ui.mode;
-  const intro = building ? ctx.t(`bw.c.${form}`, { name: cardName(ctx, building) }) : ctx.t("bw.c.trade");
-  const giveChips = expand(ctx, ui.pay).map((kind, i) => h("button", { type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`,
-    dataset: { key: `gp-${kind}-${i}` }, onclick: () => dropPay(kind), title: ctx.t("bw.cancel") },
-  h("span", { class: "bw-shape", "aria-hidden": "true" }), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
-  const takeChips = expand(ctx, ui.take).map((kind, i) => h("button", { type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`,
-    dataset: { key: `gt-${kind}-${i}` }, onclick: () => dropTake(kind), title: ctx.t("bw.cancel") },
-  h("span", { class: "bw-shape", "aria-hidden": "true" }), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
-  const notes = [];
-  if (form === "trade" && Object.keys(ui.pay).some((k) => clsOf(ctx, k) === "resource")) notes.push(note(ctx, "interpretation", "bw.note.noRetake"));
-  if ((form === "trade" || form === "market") && me(ctx).hand.length >= view.hand_limit - 1) notes.push(note(ctx, "interpretation", "bw.note.handLimit"));
-  if (form === "general_store" && !view.market.primary_deck) notes.push(note(ctx, "interpretation", "bw.note.gsReshuffle"));
-  if (form === "market") notes.push(note(ctx, "interpretation", "bw.note.marketNoBuildings"));
+  const intro = ui.mode === "trade" ? ctx.t("bw.c.trade") : ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode) });
+  const nothing = () => h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet"));
+  const give = pickChips(ctx, ui.pay, "gp");
+  const get = pickChips(ctx, ui.take, "gt");
+  const nearFull = me(ctx).hand.length >= view.hand_limit - 1;
+  const notes = [
+    form === "trade" && Object.keys(ui.pay).some((k) => clsOf(ctx, k) === "resource") ? note(ctx, "interpretation", "bw.note.noRetake") : null,
+    (form === "trade" || form === "market") && nearFull ? note(ctx, "interpretation", "bw.note.handLimit") : null,
+    form === "general_store" && !view.market.primary_deck ? note(ctx, "interpretation", "bw.note.gsReshuffle") : null,
+    form === "market" ? note(ctx, "interpretation", "bw.note.marketNoBuildings") : null,
+  ];
   const outcome = state.problem ? h("p", { class: "bw-problem" }, state.problem)
     : h("p", { class: "bw-ok" }, "✓ ", state.lost ? ctx.t("bw.lost", { n: state.lost }) : ctx.t("bw.exact"));
+  const reward = form === "general_store" ? ctx.t("bw.draws") : ctx.t("bw.vpN", { n: 1 });
   return h("div", { class: "bw-composer", dataset: { form } },
     h("p", { class: "bw-intro" }, intro),
     h("div", { class: "bw-lanes" },
-      h("div", { class: "bw-lane" }, h("span", { class: "bw-lane-head" }, ctx.t("bw.give"), " ", h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.give }))),
-        h("span", { class: "bw-picks" }, giveChips.length ? giveChips : h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet")))),
+      h("div", { class: "bw-lane" },
+        h("span", { class: "bw-lane-head" }, ctx.t("bw.give"), " ", h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.give }))),
+        h("span", { class: "bw-picks" }, give.length ? give : nothing())),
       h("span", { class: "bw-lane-arrow", "aria-hidden": "true" }, "⇄"),
-      h("div", { class: "bw-lane" }, h("span", { class: "bw-lane-head" }, ctx.t("bw.get"), " ",
-        takes(form) ? h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.get })) : null),
-      h("span", { class: "bw-picks" }, takes(form) ? (takeChips.length ? takeChips : h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet")))
-        : h("span", { class: "bw-result-chip" }, form === "general_store" ? ctx.t("bw.draws") : ctx.t("bw.vpN", { n: 1 }))))),
+      h("div", { class: "bw-lane" },
+        h("span", { class: "bw-lane-head" }, ctx.t("bw.get"), " ",
+          takes(form) ? h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.get })) : null),
+        h("span", { class: "bw-picks" },
+          !takes(form) ? h("span", { class: "bw-result-chip" }, reward) : get.length ? get : nothing()))),
     outcome,
     notes);
 }
@@ -932,57 +945,71 @@ function composer(ctx, form) {
 function detail(ctx, kind) {
   const view = ctx.view;
   const card = cardOf(ctx, kind);
+  const building = BUILDING.has(card.class);
   const count = available(view)[kind] ?? 0;
   const produce = view.legal.find((a) => a.type === "produce" && a.target === kind);
   const tradeOpen = isMyTurn(ctx) && view.legal.some((a) => a.type === "trade") && count > 0;
   const recipe = card.class === "fund" ? ctx.t("bw.fundNote") : card.class === "vp" ? ctx.t("bw.vpNote")
     : hasIcons(card.recipe) ? null : ctx.t("bw.recipeNone");
+  const facts = [ctx.t(`bw.cls.${card.class}`), ctx.t("bw.value", { n: card.value }), building ? ctx.t("bw.vpN", { n: card.vp }) : null];
   return h("div", { class: "bw-detail" },
     h("div", { class: "bw-detail-card" }, face(ctx, kind)),
     h("div", { class: "bw-detail-text" },
       h("h3", {}, `${cardName(ctx, kind)} · ${otherName(ctx, kind)}`),
-      h("p", {}, ctx.t(`bw.cls.${card.class}`), " · ", ctx.t("bw.value", { n: card.value }), BUILDING.has(card.class) ? ` · ${ctx.t("bw.vpN", { n: card.vp })}` : ""),
+      h("p", {}, facts.filter(Boolean).join(" · ")),
       recipe ? h("p", {}, recipe)
         : h("p", { class: "bw-recipe-line" }, h("strong", {}, ctx.t("bw.recipe"), ctx.t("bw.colon")), chips(ctx, card.recipe)),
-      BUILDING.has(card.class) ? h("p", {}, h("strong", {}, ctx.t("bw.brownies"), ctx.t("bw.colon")), brownieWords(ctx, kind)) : null,
-      GOODS.has(card.class) || BUILDING.has(card.class) ? h("p", { class: "bw-quiet" }, count ? ctx.t("bw.inMarket", { n: count }) : ctx.t("bw.notInMarket")) : null,
+      building ? h("p", {}, h("strong", {}, ctx.t("bw.brownies"), ctx.t("bw.colon")), brownieWords(ctx, kind)) : null,
+      GOODS.has(card.class) || building
+        ? h("p", { class: "bw-quiet" }, count ? ctx.t("bw.inMarket", { n: count }) : ctx.t("bw.notInMarket")) : null,
       h("p", { class: "bw-note" }, tag(ctx, "house_data"), " ", ctx.t("bw.houseData")),
-      h("div", { class: "bw-detail-actions" },
-        count ? h("button", { type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
-          dataset: { key: `dp-${kind}`, ...(produce ? { action: JSON.stringify(produce) } : {}) },
-          onclick: produce ? () => ctx.send(produce) : null },
-        ctx.t(card.class === "resource" ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) })) : null,
-        count ? h("button", { type: "button", class: "bw-open-trade", disabled: !tradeOpen || ctx.busy, dataset: { key: `dt-${kind}` },
-          onclick: () => openMode("trade", { [kind]: 1 }) }, ctx.t("bw.tradeFor")) : null)));
+      count ? h("div", { class: "bw-detail-actions" },
+        h("button", {
+          type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
+          dataset: keyed(`dp-${kind}`, produce), onclick: produce ? () => ctx.send(produce) : null },
+        ctx.t(card.class === "resource" ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) })),
+        h("button", {
+          type: "button", class: "bw-open-trade", disabled: !tradeOpen || ctx.busy, dataset: { key: `dt-${kind}` },
+          onclick: () => openMode("trade", { [kind]: 1 }) },
+        ctx.t("bw.tradeFor"))) : null));
+}
+
+function deskBar(ctx) {
+  const view = ctx.view;
+  const form = modeForm(ctx);
+  const close = ui.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: closeDesk },
+    ctx.t("bw.close")) : null;
+  if (ctx.seat === null || view.phase === "game_over") return close ? h("div", { class: "bw-desk-bar" }, close) : null;
+  if (form) {
+    const { action } = composed(ctx);
+    return h("div", { class: "bw-desk-bar" },
+      h("button", {
+        type: "button", class: "bw-confirm primary", disabled: !action || ctx.busy,
+        dataset: keyed("confirm", action), onclick: action ? () => ctx.send(action) : null },
+      ui.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")),
+      h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: closeDesk }, ctx.t("bw.cancel")));
+  }
+  const myTurn = isMyTurn(ctx);
+  const end = myTurn ? view.legal.find((a) => a.type === "end_turn") : null;
+  const canTrade = myTurn && view.legal.some((a) => a.type === "trade");
+  return h("div", { class: "bw-desk-bar" },
+    h("button", {
+      type: "button", class: `bw-open-trade${canTrade ? " legal" : ""}`, disabled: !canTrade || ctx.busy,
+      dataset: { key: "trade", mode: "trade" }, onclick: () => openMode("trade") },
+    ctx.t("bw.trade")),
+    close,
+    h("span", { class: "bw-spacer" }),
+    h("button", {
+      type: "button", class: `bw-end${end ? " legal primary" : ""}`, disabled: !end || ctx.busy,
+      dataset: keyed("end", end), onclick: end ? () => ctx.send(end) : null },
+    ctx.t("bw.endTurn")));
 }
 
 function desk(ctx) {
-  const view = ctx.view;
-  const myTurn = isMyTurn(ctx);
-  const form = modeForm(ctx);
-  const end = myTurn ? view.legal.find((a) => a.type === "end_turn") : null;
-  const canTrade = myTurn && view.legal.some((a) => a.type === "trade");
-  const state = form ? composed(ctx) : null;
-  const confirm = form ? h("button", {
-    type: "button", class: "bw-confirm primary", disabled: !state.action || ctx.busy,
-    dataset: { key: "confirm", ...(state.action ? { action: JSON.stringify(state.action) } : {}) },
-    onclick: state.action ? () => ctx.send(state.action) : null,
-  }, ui.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")) : null;
-  return h("section", { class: `bw-desk${form ? " composing" : ""}${myTurn ? " mine" : ""}`, "aria-label": ctx.t("bw.brownies") },
+  const mine = isMyTurn(ctx);
+  return h("section", { class: `bw-desk${modeForm(ctx) ? " composing" : ""}${mine ? " mine" : ""}`, "aria-label": ctx.t("bw.desk") },
     h("div", { class: "bw-desk-body" }, deskBody(ctx)),
-    ctx.seat === null || view.phase === "game_over" ? (ui.detail ? h("div", { class: "bw-desk-bar" },
-      h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: closeDesk }, ctx.t("bw.close"))) : null)
-      : h("div", { class: "bw-desk-bar" },
-        form ? [confirm, h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: closeDesk }, ctx.t("bw.cancel"))]
-          : [
-            h("button", { type: "button", class: `bw-open-trade${canTrade ? " legal" : ""}`, disabled: !canTrade || ctx.busy, dataset: { key: "trade", mode: "trade" },
-              onclick: () => openMode("trade") }, ctx.t("bw.trade")),
-            ui.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: closeDesk }, ctx.t("bw.close")) : null,
-            h("span", { class: "bw-spacer" }),
-            h("button", { type: "button", class: `bw-end${end ? " legal primary" : ""}`, disabled: !end || ctx.busy,
-              dataset: { key: "end", ...(end ? { action: JSON.stringify(end) } : {}) }, onclick: end ? () => ctx.send(end) : null },
-            ctx.t("bw.endTurn")),
-          ]));
+    deskBar(ctx));
 }
 
 function resultPanel(ctx) {
@@ -998,19 +1025,18 @@ function resultPanel(ctx) {
     : outcome.reason === "vp_supply_empty" ? ctx.t(one ? "bw.winsSupplyOne" : "bw.winsSupply", { names, vp: top })
       : ctx.t(one ? "bw.winsLimitOne" : "bw.winsLimit", { names, vp: top });
   const order = view.players.map((p) => p.seat).sort((a, b) => scores[b] - scores[a] || a - b);
+  const row = (seat) => {
+    const player = view.players[seat];
+    const won = winners.includes(seat);
+    return h("tr", { class: won ? "winner" : null },
+      h("th", { scope: "row" }, seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx)),
+      h("td", { class: "bw-final" }, ctx.t("bw.vpN", { n: scores[seat] })),
+      h("td", { class: "bw-final-detail" }, player.area.map((k) => mini(ctx, k)), vpCards(ctx, player.vp_cards)),
+      h("td", { class: "bw-final-win" }, won ? h("span", { class: "bw-win-tag" }, "★ ", ctx.t("bw.winner")) : ""));
+  };
   return h("section", { class: "bw-result", role: "status" },
-    h("p", { class: "bw-headline" }, h("span", { class: "bw-star big", "aria-hidden": "true" }), " ", headline),
-    h("table", { class: "bw-scores" },
-      h("caption", {}, ctx.t("bw.scores")),
-      h("tbody", {}, order.map((seat) => {
-        const player = view.players[seat];
-        return h("tr", { class: winners.includes(seat) ? "winner" : null },
-          h("th", { scope: "row" }, seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx)),
-          h("td", { class: "bw-final" }, ctx.t("bw.vpN", { n: scores[seat] })),
-          h("td", { class: "bw-final-detail" }, player.area.map((k) => mini(ctx, k)),
-            player.vp_cards ? h("span", { class: "bw-mini cls-vp" }, h("span", { class: "bw-shape", "aria-hidden": "true" }), ctx.t("bw.vpCards", { n: player.vp_cards })) : null),
-          h("td", { class: "bw-final-win" }, winners.includes(seat) ? h("span", { class: "bw-win-tag" }, "★ ", ctx.t("bw.winner")) : ""));
-      }))));
+    h("p", { class: "bw-headline" }, star(true), " ", headline),
+    h("table", { class: "bw-scores" }, h("caption", {}, ctx.t("bw.scores")), h("tbody", {}, order.map(row))));
 }
 
 export function render(root, ctx) {
@@ -1021,14 +1047,11 @@ export function render(root, ctx) {
   const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const fresh = freshCards(ctx);
   const isNew = ui.lastView !== view;
-  const others = [];
-  for (let i = 1; i <= view.seats; i++) {
-    const seat = ((ctx.seat ?? -1) + i + view.seats) % view.seats;
-    if (seat !== ctx.seat) others.push(seat);
-  }
-  if (ctx.seat === null) others.sort((a, b) => a - b);
-  const turnState = view.phase === "game_over" ? "over" : isMyTurn(ctx) ? "mine" : "other";
-  fill(root, h("div", { class: `brownies n${view.seats}`, dataset: { turn: turnState, main: view.main_action_done ? "done" : "todo" } },
+  // The other shops clockwise from this seat, as they sit around the table.
+  const others = Array.from({ length: view.seats }, (_, i) => ((ctx.seat ?? -1) + 1 + i) % view.seats)
+    .filter((seat) => seat !== ctx.seat);
+  const turn = view.phase === "game_over" ? "over" : isMyTurn(ctx) ? "mine" : "other";
+  fill(root, h("div", { class: `brownies n${view.seats}`, dataset: { turn, main: view.main_action_done ? "done" : "todo" } },
     statusBar(ctx),
     resultPanel(ctx),
     h("div", { class: "bw-others" }, others.map((seat) => seatPanel(ctx, seat, isNew))),
@@ -1050,7 +1073,7 @@ export function prompt(ctx) {
     const winners = view.outcome?.winners ?? [];
     return winners.length ? ctx.t("p.overWon", { names: joinNames(ctx, winners) }) : ctx.t("p.over");
   }
-  if (ctx.seat === null) return ctx.t("p.wait", { name: nameFor(ctx, view.active_seat) });
+  if (ctx.seat === null) return ctx.t("p.watching", { name: nameFor(ctx, view.active_seat) });
   if (!isMyTurn(ctx)) return ctx.t("p.wait", { name: nameFor(ctx, view.active_seat) });
   const form = modeForm(ctx);
   if (form) return ui.mode === "trade" ? ctx.t("bw.c.trade") : ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode) });
@@ -1066,9 +1089,9 @@ function moveText(ctx, move) {
   const name = nameFor(ctx, move.seat);
   const cards = (list) => listCards(ctx, list);
   if (move.action === "produce") {
-    const target = move.gained[0];
-    if (!move.paid.length && !move.shown.length) return ctx.t("log.took", { name, card: cardName(ctx, target) });
-    return ctx.t("log.produced", { name, card: cardName(ctx, target) })
+    const target = cardName(ctx, move.gained[0]);
+    if (!move.paid.length && !move.shown.length) return ctx.t("log.took", { name, card: target });
+    return ctx.t("log.produced", { name, card: target })
       + (move.paid.length ? ctx.t("log.paying", { cards: cards(move.paid) }) : "")
       + (move.shown.length ? ctx.t("log.showing", { cards: cards(move.shown) }) : "");
   }
@@ -1104,12 +1127,12 @@ export function describe(event, ctx) {
       let text = ctx.t(roundStart ? "log.round" : "log.turn", { turn: event.turn, round: event.round, name: name(event.seat) });
       const drawn = [...(event.buildings ?? []), ...(event.secondary ?? []), ...(event.primary ?? [])];
       if (drawn.length) text += ctx.t("log.refilled", { cards: listCards(ctx, drawn) });
-      if (event.reshuffled?.length) text += ctx.t("log.reshuffledDeck", { decks: event.reshuffled.map((d) => ctx.t(`deck.${d}`)).join(", ") });
+      const decks = (event.reshuffled ?? []).map((d) => ctx.t(`deck.${d}`)).join(listSep(ctx));
+      if (decks) text += ctx.t("log.reshuffledDeck", { decks });
       return text;
     }
     case "game_ended": {
-      const scores = (event.scores ?? []).map((vp, seat) => `${name(seat)} ${ctx.t("bw.vpN", { n: vp })}`)
-        .join(ctx.lang === "ja" ? "、" : ", ");
+      const scores = (event.scores ?? []).map((vp, seat) => `${name(seat)} ${ctx.t("bw.vpN", { n: vp })}`).join(listSep(ctx));
       return ctx.t(`log.over.${event.reason}`, { names: joinNames(ctx, event.winners ?? []), scores });
     }
     default:
