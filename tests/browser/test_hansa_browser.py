@@ -153,6 +153,8 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             if step is None:
                 await mover.wait_for_timeout(20)
                 continue
+            if mover is host and keyboard_turn and step == "card":  # the keyboard goes on to the next question
+                assert await host.evaluate("document.activeElement.dataset.step") == "face"
             after = await next_step(mover) if not (shots["take"] and shots["adjust"]) else None
             if mover is host and after == "take" and not shots["take"]:
                 await snap(host, "hansa-4-take-step", tmp_path)

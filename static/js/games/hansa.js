@@ -99,7 +99,7 @@ export const strings = {
     "last.take": "took {card} from {city}",
     "last.trigger": "{city} fell to 2 cards (#{k}): {delta} → {pos}",
     "last.settled": "Round {round} settled: {list}",
-    "last.roundStart": "Round {round} begins with {name}; the spaces were topped up.",
+    "last.roundBegan": "Round {round} began with {name}.",
     "last.draft": "Each merchant keeps 2 of 4 cards; the rest go back into the deck.",
     "log.round_started": "Round {round}: {name} plays first; the spaces are topped up (deck {deck})",
     "log.up": "{name} played {card} face up",
@@ -153,6 +153,7 @@ export const strings = {
     "note.persons": "Notables count every card: face up, face down and in hand; +20 for all four of a person replaces +10.",
     "note.draft": "Keep 2 of your 4 cards; the other 2 go back into the deck, which is shuffled before the board is filled.",
     "note.rotate": "The first seat moves one clockwise each round.",
+    "note.rotate1": "The first player was drawn at random; the first seat moves one clockwise each round.",
     "note.refill": "Leftover cards keep their cubes; the spaces are only topped up.",
     "error.game_over": "The game is over.",
     "error.wrong_phase": "Cards are kept only during the opening draft.",
@@ -266,7 +267,7 @@ export const strings = {
     "last.take": "{city}から{card}を補充",
     "last.trigger": "{city}が残り2枚（{k}番目）：{delta} → {pos}",
     "last.settled": "第{round}ラウンドの決算：{list}",
-    "last.roundStart": "第{round}ラウンドは{name}さんから。スペースを補充しました。",
+    "last.roundBegan": "第{round}ラウンドは{name}さんから。",
     "last.draft": "各自4枚から2枚を残し、残りは山札に戻します。",
     "log.round_started": "第{round}ラウンド：{name}さんから。スペースを補充（山札 {deck}枚）",
     "log.up": "{name}さんが{card}を表向きに出しました",
@@ -320,6 +321,7 @@ export const strings = {
     "note.persons": "要人は表向き・裏向き・手札のすべてのカードで数えます。同じ人物4枚の+20は+10に置き換わります。",
     "note.draft": "4枚から2枚を残します。残りの2枚は山札に戻し、シャッフルしてからボードを補充します。",
     "note.rotate": "ラウンドごとに最初の手番は時計回りに1つずれます。",
+    "note.rotate1": "スタートプレイヤーはランダム。ラウンドごとに最初の手番は時計回りに1つずれます。",
     "note.refill": "残ったカードはキューブごとそのまま。不足分だけ補充します。",
     "error.game_over": "ゲームは終了しています。",
     "error.wrong_phase": "残すカードを選べるのはオープニングドラフトの間だけです。",
@@ -412,7 +414,7 @@ function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cl
   const c = faceOf(ctx, id);
   let label = cardLabel(ctx, id);
   if (cube) label += ` + ${ctx.t("hz.cubeOf", { city: cityName(ctx, cube) })}`;
-  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: size === "mini" ? label : null, ...attrs },
+  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: label, ...attrs },
     h("span", { class: "hz-band", "aria-hidden": "true" }, h("span", { class: "hz-shape" }, SHAPE[c.city]), h("span", { class: "hz-code" }, c.city)),
     h("span", { class: "hz-power", "aria-hidden": "true" }, c.power),
     size === "big" ? h("span", { class: "hz-names", "aria-hidden": "true" }, h("span", {}, NAMES[c.city][0]), h("span", {}, NAMES[c.city][1])) : null,
@@ -506,11 +508,22 @@ function toggleKeep(card) {
 }
 
 function pick(fn) {
-  return () => {
+  return (event) => {
     if (last.ctx?.busy) return;
     fn();
     rerender();
+    if (event?.detail === 0) focusNextStep(); // chosen with the keyboard: go on to the next question
   };
+}
+
+function focusNextStep() {
+  const root = last.root;
+  const v = last.ctx?.view;
+  if (!root || !v) return;
+  const step = v.phase === "opening_draft" ? (sel.keep.length < 2 ? "keep" : null) : nextStep(v);
+  const target = step ? root.querySelector(`[data-step="${step}"]:not(:disabled):not([aria-pressed="true"])`)
+    : root.querySelector(".hz-confirm:not(:disabled)");
+  target?.focus();
 }
 
 function rerender() {
@@ -635,15 +648,15 @@ function seatOrder(ctx) {
   return Array.from({ length: n }, (_, i) => (start + i) % n);
 }
 
+/** What just happened (the last turn) and the round's news (who began it, the last settlement), in two steady parts. */
 function lastMove(ctx) {
   const v = ctx.view;
   const prev = ctx.previous;
-  const lines = [];
-  const notes = [];
-  const justSettled = prev && v.settlements.length > prev.settlements.length;
+  const justSettled = Boolean(prev && v.settlements.length > prev.settlements.length);
   const turn = v.last_turn;
+  let move = "";
   if (v.phase === "opening_draft") {
-    lines.push(ctx.t("last.draft"));
+    move = ctx.t("last.draft");
   } else if (turn) {
     const bits = [ctx.t(turn.face === "up" ? "last.up" : "last.down", { name: nameOf(ctx, turn.seat), card: turn.card ? cardText(ctx, turn.card) : "" })];
     if (turn.adjust) bits.push(ctx.t("last.adjust", { city: cityName(ctx, turn.adjust.city), delta: signed(turn.adjust.delta), pos: turn.adjust.position }));
@@ -656,22 +669,32 @@ function lastMove(ctx) {
       bits.push(ctx.t("last.trigger", { city: cityName(ctx, turn.trigger.city), k: turn.trigger.ordinal,
         delta: signed(turn.trigger.delta), pos: turn.trigger.position }));
     }
-    lines.push(bits.join(ctx.lang === "ja" ? "。" : " · "));
+    move = bits.join(ctx.lang === "ja" ? "。" : " · ");
   } else if (v.phase === "turns") {
-    lines.push(ctx.t("last.none", { name: nameOf(ctx, v.current_player) }));
+    move = ctx.t("last.none", { name: nameOf(ctx, v.current_player) });
   }
-  if ((justSettled || (v.turns_taken === 0 && v.round > 1)) && v.settlements.length && v.phase !== "game_over") {
+  const news = [];
+  const notes = [];
+  if (v.phase === "opening_draft") {
+    notes.push(tag(ctx, "option", ctx.t("note.draft")));
+  } else {
+    if (v.phase === "turns") news.push(ctx.t("last.roundBegan", { round: v.round, name: nameOf(ctx, v.round_first_player) }));
     const s = v.settlements[v.settlements.length - 1];
-    lines.push(ctx.t("last.settled", { round: s.round, list: s.incomes.map((n, seat) =>
-      ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(", ") }));
-  }
-  if (v.phase === "turns" && v.turns_taken === 0 && v.round > 1) {
-    lines.push(ctx.t("last.roundStart", { round: v.round, name: nameOf(ctx, v.round_first_player) }));
-    notes.push(tag(ctx, "house", ctx.t("note.rotate")), tag(ctx, "interp", ctx.t("note.refill")));
+    if (s) {
+      news.push(ctx.t("last.settled", { round: s.round, list: s.incomes.map((n, seat) =>
+        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(", ") }));
+    }
+    if (v.phase === "turns") {
+      notes.push(tag(ctx, "house", ctx.t(v.round === 1 ? "note.rotate1" : "note.rotate")));
+      if (v.round > 1) notes.push(tag(ctx, "interp", ctx.t("note.refill")));
+    }
   }
   const fresh = ctx.view !== last.view;
-  return h("div", { class: `hz-last ${justSettled && fresh ? "flash" : ""}`, role: "status", "aria-live": "polite" },
-    lines.map((l) => h("p", {}, l)), notes.length ? h("p", { class: "hz-notes" }, notes) : null);
+  return h("div", { class: "hz-last", role: "status", "aria-live": "polite" },
+    h("p", { class: "hz-move" }, move),
+    h("div", { class: `hz-news ${justSettled && fresh ? "flash" : ""}` },
+      news.length ? h("p", {}, news.join(" ")) : null,
+      notes.length ? h("p", { class: "hz-notes" }, notes) : null));
 }
 
 function cityColumns(ctx, p, isNew) {
@@ -813,7 +836,7 @@ function stepNotes(ctx) {
   const v = ctx.view;
   const step = nextStep(v);
   const notes = [];
-  if (v.phase === "opening_draft") return [tag(ctx, "option", ctx.t("note.draft"))];
+  if (v.phase === "opening_draft") return [];
   if (step === "face") notes.push(tag(ctx, "interp", ctx.t("note.faceDown")));
   if (step === "adjust") notes.push(tag(ctx, "interp", ctx.t("note.adjust")));
   if (step === "take" || (sel.take && step === null)) {
@@ -946,25 +969,53 @@ function newness(ctx) {
   return (id) => revealNow || !seen.has(id);
 }
 
+// The table is a steady skeleton of parts; a part is drawn again only when what it shows has changed,
+// so a pick redraws the board, your area and the play bar, and nothing else moves.
+const PARTS = ["status", "result", "others", "screens", "last", "board", "me", "bar", "bottom"];
+const LOCAL = new Set(["board", "me", "bar"]); // these also show the selection
+let skeleton = null;
+const viewIds = new WeakMap();
+let viewCount = 0;
+
+function viewId(view) {
+  if (!viewIds.has(view)) viewIds.set(view, ++viewCount);
+  return viewIds.get(view);
+}
+
 export function render(root, ctx) {
   const v = ctx.view;
   syncSelection(ctx);
   const isNew = newness(ctx);
   const myTurn = ctx.seat !== null && plays(v).length > 0;
   const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  if (!skeleton || skeleton.root !== root || !root.contains(skeleton.wrap)) {
+    const parts = Object.fromEntries(PARTS.map((name) => [name, h("div", { class: `hz-part hz-part-${name}` })]));
+    skeleton = { root, wrap: h("div", {}, PARTS.map((name) => parts[name])), parts, sigs: {} };
+    fill(root, skeleton.wrap);
+  }
+  skeleton.wrap.className = `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${myTurn ? "my-turn" : ""}`;
+  const base = `${viewId(v)}|${ctx.lang}|${ctx.seat}|${JSON.stringify(ctx.players)}`;
+  const local = `${base}|${JSON.stringify(sel)}|${ctx.busy}`;
   const others = seatOrder(ctx).filter((s) => s !== ctx.seat);
-  fill(root, h("div", { class: `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${myTurn ? "my-turn" : ""}` },
-    statusBar(ctx),
-    resultEl(ctx),
-    h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s], isNew))),
-    h("p", { class: "hz-screens" }, tag(ctx, "house", ctx.t("note.screens"))),
-    lastMove(ctx),
-    h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, myTurn, isNew))),
-    ctx.seat !== null ? myArea(ctx, isNew) : null,
-    actionBar(ctx),
-    h("div", { class: "hz-bottom" }, scoreBoard(ctx, isNew), settlementEl(ctx))));
+  const draw = {
+    status: () => statusBar(ctx),
+    result: () => resultEl(ctx),
+    others: () => h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s], isNew))),
+    screens: () => h("p", { class: "hz-screens" }, tag(ctx, "house", ctx.t("note.screens"))),
+    last: () => lastMove(ctx),
+    board: () => h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, myTurn, isNew))),
+    me: () => (ctx.seat !== null ? myArea(ctx, isNew) : null),
+    bar: () => actionBar(ctx),
+    bottom: () => h("div", { class: "hz-bottom" }, scoreBoard(ctx, isNew), settlementEl(ctx)),
+  };
+  for (const name of PARTS) {
+    const sig = name === "bottom" ? `${base}|${shownSettlement}` : LOCAL.has(name) ? local : base;
+    if (skeleton.sigs[name] === sig) continue;
+    skeleton.sigs[name] = sig;
+    fill(skeleton.parts[name], draw[name]());
+  }
   last = { root, ctx, view: v };
-  if (focusKey) {
+  if (focusKey && !root.contains(document.activeElement)) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     const target = again && !again.disabled ? again : root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)");
     target?.focus({ preventScroll: true });
