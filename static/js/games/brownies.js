@@ -740,9 +740,10 @@ function seatPanel(ctx, seat, fresh) {
 }
 
 function marketItem(ctx, kind, where, count, fresh) {
-  const produce = ctx.view.legal.find((a) => a.type === "produce" && a.target === kind);
-  const free = clsOf(ctx, kind) === "resource";
   const form = modeForm(ctx);
+  // While the desk composes, its confirm is the only way to send: one question at a time.
+  const produce = form ? null : ctx.view.legal.find((a) => a.type === "produce" && a.target === kind);
+  const free = clsOf(ctx, kind) === "resource";
   const takeable = Boolean(form) && canTake(ctx, kind, where);
   const picked = ui.take[kind] ?? 0;
   const full = singleTake(form) ? picked > 0 : picked >= count;
@@ -875,7 +876,7 @@ function buildingSlot(ctx, kind, myTurn) {
       dataset: { key: `b-${kind}`, mode: kind }, onclick: () => (open ? closeDesk() : openMode(kind)) },
     ctx.t("bw.choose"));
   } else if (brownie) {
-    const action = myTurn ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
+    const action = myTurn && !ui.mode ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
     control = h("button", {
       type: "button", class: `bw-use${action ? " legal" : ""}`, disabled: !action || ctx.busy,
       "aria-label": `${ctx.t("bw.use")}: ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
