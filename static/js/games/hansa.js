@@ -266,7 +266,7 @@ export const strings = {
     "last.adjust": "{city} {delta} → {pos}",
     "last.take": "{city}から{card}を補充",
     "last.trigger": "{city}が残り2枚（{k}番目）：{delta} → {pos}",
-    "last.settled": "第{round}ラウンドの決算：{list}",
+    "last.settled": "第{round}ラウンドの決算：{list}。",
     "last.roundBegan": "第{round}ラウンドは{name}さんから。",
     "last.draft": "各自4枚から2枚を残し、残りは山札に戻します。",
     "log.round_started": "第{round}ラウンド：{name}さんから。スペースを補充（山札 {deck}枚）",
@@ -682,7 +682,7 @@ function lastMove(ctx) {
     const s = v.settlements[v.settlements.length - 1];
     if (s) {
       news.push(ctx.t("last.settled", { round: s.round, list: s.incomes.map((n, seat) =>
-        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(", ") }));
+        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(ctx.lang === "ja" ? "、" : ", ") }));
     }
     if (v.phase === "turns") {
       notes.push(tag(ctx, "house", ctx.t(v.round === 1 ? "note.rotate1" : "note.rotate")));
@@ -693,7 +693,7 @@ function lastMove(ctx) {
   return h("div", { class: "hz-last", role: "status", "aria-live": "polite" },
     h("p", { class: "hz-move" }, move),
     h("div", { class: `hz-news ${justSettled && fresh ? "flash" : ""}` },
-      news.length ? h("p", {}, news.join(" ")) : null,
+      news.length ? h("p", {}, news.join(ctx.lang === "ja" ? "" : " ")) : null,
       notes.length ? h("p", { class: "hz-notes" }, notes) : null));
 }
 
@@ -906,10 +906,12 @@ function scoreBoard(ctx, isNew) {
 }
 
 let shownSettlement = null; // the round whose breakdown is open; null: the latest
+let settlementsSeen = 0;
 
 function settlementEl(ctx) {
   const v = ctx.view;
   if (!v.settlements.length) return h("div", { class: "hz-settle" }, h("p", { class: "muted-felt" }, ctx.t("hz.settle.none")));
+  if (settlementsSeen !== v.settlements.length) { settlementsSeen = v.settlements.length; shownSettlement = null; } // a new one opens
   const index = shownSettlement !== null && shownSettlement < v.settlements.length ? shownSettlement : v.settlements.length - 1;
   const s = v.settlements[index];
   const tabs = v.settlements.map((x, i) => h("button", { type: "button", class: "hz-tab", "aria-pressed": String(i === index),
@@ -959,14 +961,13 @@ function resultEl(ctx) {
 function newness(ctx) {
   const prev = ctx.previous;
   if (!prev || ctx.view === last.view) return () => false;
-  const v = ctx.view;
   const seen = new Set();
   for (const city of CITIES) for (const slot of prev.board[city] ?? []) seen.add(slot.card);
-  for (const p of prev.players) {
-    for (const id of [...p.tableau_up, ...p.known_hand, ...p.unplaced, ...(p.hand ?? []), ...(p.tableau_down ?? [])]) seen.add(id);
+  for (const p of prev.players) { // where each card lay in plain sight ("in hand or face down" is not plain sight)
+    for (const id of [...p.tableau_up, ...p.known_hand]) seen.add(id);
+    if (p.seat === ctx.seat) for (const id of [...(p.hand ?? []), ...(p.tableau_down ?? [])]) seen.add(id);
   }
-  const revealNow = v.phase === "game_over" && prev.phase !== "game_over";
-  return (id) => revealNow || !seen.has(id);
+  return (id) => !seen.has(id); // dealt to the board, or a hidden card turned up (a face-up play, the final reveal)
 }
 
 // The table is a steady skeleton of parts; a part is drawn again only when what it shows has changed,
