@@ -58,7 +58,7 @@ function readOptions(form, game) {
     const field = form.elements[`opt-${option.name}`];
     if (option.kind === "bool") options[option.name] = field.checked;
     else if (option.kind === "seat") options[option.name] = field.value === "" ? null : Number(field.value);
-    else options[option.name] = field.value;
+    else options[option.name] = option.choices.find((choice) => String(choice) === field.value); // keeps its type
   }
   return options;
 }

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.engine import Commits, Seat
+from app.engine.plain import as_dict, as_int, as_list, as_str
 from app.games.baroque.actions import BallChange, BallDecision, BallKeep, parse_action
 from app.games.baroque.cards import RANK_VALUE
 
@@ -73,30 +74,6 @@ class BaroqueState:
         return sum(RANK_VALUE[rank] for rank in taken) if taken else None
 
 
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an int, got {value!r}")
-    return value
-
-
-def _str(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a str, got {value!r}")
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _dict(value: object) -> dict[str, object]:
-    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise ValueError(f"expected an object, got {value!r}")
-    return value
-
-
 def _ints(value: object) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(type(item) is int for item in value):
         raise ValueError(f"expected a list of ints, got {value!r}")
@@ -116,13 +93,13 @@ def _strs(value: object) -> tuple[str, ...]:
 
 
 def _nested_strs(value: object) -> tuple[tuple[str, ...], ...]:
-    return tuple(_strs(item) for item in _list(value))
+    return tuple(_strs(item) for item in as_list(value))
 
 
 def _decision(value: object) -> BallDecision | None:
     if value is None:
         return None
-    action = parse_action(_dict(value))
+    action = parse_action(as_dict(value))
     if not isinstance(action, BallKeep | BallChange):
         raise ValueError(f"not a ball decision: {value!r}")
     return action
@@ -141,16 +118,16 @@ def _dump_trick(trick: Trick) -> dict[str, object]:
 
 
 def _load_trick(value: object) -> Trick:
-    data = _dict(value)
+    data = as_dict(value)
     changed = data["changed"]
     return Trick(
-        round=_int(data["round"]),
-        number=_int(data["number"]),
-        leader=_int(data["leader"]),
+        round=as_int(data["round"]),
+        number=as_int(data["number"]),
+        leader=as_int(data["leader"]),
         salon=_strs(data["salon"]),
         changed=None if changed is None else _bools(changed),
         final=_strs(data["final"]),
-        winner=_int(data["winner"]),
+        winner=as_int(data["winner"]),
     )
 
 
@@ -166,10 +143,10 @@ def _dump_summary(summary: RoundSummary) -> dict[str, object]:
 
 
 def _load_summary(value: object) -> RoundSummary:
-    data = _dict(value)
+    data = as_dict(value)
     return RoundSummary(
-        round=_int(data["round"]),
-        dealer=_int(data["dealer"]),
+        round=as_int(data["round"]),
+        dealer=as_int(data["dealer"]),
         bids=_ints(data["bids"]),
         tricks_won=_ints(data["tricks_won"]),
         bonuses=_ints(data["bonuses"]),
@@ -208,29 +185,29 @@ def dump(state: BaroqueState) -> dict[str, object]:
 
 def load(data: dict[str, object]) -> BaroqueState:
     """The state `dump` wrote; raises ValueError on anything else."""
-    decisions = _dict(data["decisions"])
+    decisions = as_dict(data["decisions"])
     return BaroqueState(
-        phase=Phase(_str(data["phase"])),
-        seats=_int(data["seats"]),
-        first_dealer=_int(data["first_dealer"]),
-        round=_int(data["round"]),
-        dealer=_int(data["dealer"]),
-        trick_number=_int(data["trick_number"]),
-        leader=_int(data["leader"]),
-        current_seat=_int(data["current_seat"]),
+        phase=Phase(as_str(data["phase"])),
+        seats=as_int(data["seats"]),
+        first_dealer=as_int(data["first_dealer"]),
+        round=as_int(data["round"]),
+        dealer=as_int(data["dealer"]),
+        trick_number=as_int(data["trick_number"]),
+        leader=as_int(data["leader"]),
+        current_seat=as_int(data["current_seat"]),
         hands=_nested_strs(data["hands"]),
         known_in_hand=_nested_strs(data["known_in_hand"]),
         discard=_strs(data["discard"]),
         rank_available=_strs(data["rank_available"]),
         rank_taken=_nested_strs(data["rank_taken"]),
         rank_set_aside=_strs(data["rank_set_aside"]),
-        salon=tuple(None if card is None else _str(card) for card in _list(data["salon"])),
+        salon=tuple(None if card is None else as_str(card) for card in as_list(data["salon"])),
         decisions=Commits(
             expected=frozenset(_ints(decisions["expected"])),
-            choices=tuple(_decision(choice) for choice in _list(decisions["choices"])),
+            choices=tuple(_decision(choice) for choice in as_list(decisions["choices"])),
         ),
         tricks_won=_ints(data["tricks_won"]),
         scores=_ints(data["scores"]),
-        tricks=tuple(_load_trick(trick) for trick in _list(data["tricks"])),
-        rounds=tuple(_load_summary(summary) for summary in _list(data["rounds"])),
+        tricks=tuple(_load_trick(trick) for trick in as_list(data["tricks"])),
+        rounds=tuple(_load_summary(summary) for summary in as_list(data["rounds"])),
     )

@@ -5,6 +5,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from app.engine import Seat
+from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
 
 T = TypeVar("T")
 
@@ -83,54 +84,24 @@ class BluebellState:
     results: tuple[RoundResult, ...]
 
 
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an int, got {value!r}")
-    return value
-
-
-def _bool(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected a bool, got {value!r}")
-    return value
-
-
 def _opt_int(value: object) -> int | None:
-    return None if value is None else _int(value)
-
-
-def _str(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {value!r}")
-    return value
+    return None if value is None else as_int(value)
 
 
 def _opt_str(value: object) -> str | None:
-    return None if value is None else _str(value)
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _dict(value: object) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise ValueError(f"expected an object, got {value!r}")
-    return value
+    return None if value is None else as_str(value)
 
 
 def _cards(value: object) -> tuple[str, ...]:
-    return tuple(_str(card) for card in _list(value))
+    return tuple(as_str(card) for card in as_list(value))
 
 
 def _card_lists(value: object) -> tuple[tuple[str, ...], ...]:
-    return tuple(_cards(cards) for cards in _list(value))
+    return tuple(_cards(cards) for cards in as_list(value))
 
 
 def _ints(value: object) -> tuple[int, ...]:
-    return tuple(_int(number) for number in _list(value))
+    return tuple(as_int(number) for number in as_list(value))
 
 
 def turn_json(turn: Turn) -> dict[str, object]:
@@ -161,20 +132,20 @@ def result_json(result: RoundResult) -> dict[str, object]:
 
 def _load_turn(data: dict[str, object]) -> Turn:
     return Turn(
-        round=_int(data["round"]),
-        seat=_int(data["seat"]),
+        round=as_int(data["round"]),
+        seat=as_int(data["seat"]),
         placed=_opt_str(data["placed"]),
         returned=_cards(data["returned"]),
         return_pile=_opt_str(data["return_pile"]),
-        collected=_int(data["collected"]),
-        banked=_int(data["banked"]),
+        collected=as_int(data["collected"]),
+        banked=as_int(data["banked"]),
         discarded=_opt_str(data["discarded"]),
         discard_pile=_opt_str(data["discard_pile"]),
-        penalty=_bool(data["penalty"]),
+        penalty=as_bool(data["penalty"]),
         drew=_opt_str(data["drew"]),
         draw_pile=_opt_str(data["draw_pile"]),
         reunion=_cards(data["reunion"]),
-        ended_round=_bool(data["ended_round"]),
+        ended_round=as_bool(data["ended_round"]),
     )
 
 
@@ -209,11 +180,11 @@ def dump(state: BluebellState) -> dict[str, object]:
 def load(data: dict[str, object]) -> BluebellState:
     """The state `dump` wrote; malformed data raises ValueError."""
     return BluebellState(
-        seats=_int(data["seats"]),
-        round=_int(data["round"]),
-        step=Step(_str(data["step"])),
-        active=_int(data["active"]),
-        start=_int(data["start"]),
+        seats=as_int(data["seats"]),
+        round=as_int(data["round"]),
+        step=Step(as_str(data["step"])),
+        active=as_int(data["active"]),
+        start=as_int(data["start"]),
         round_ender=_opt_int(data["round_ender"]),
         round_winner=_opt_int(data["round_winner"]),
         hands=_card_lists(data["hands"]),
@@ -223,20 +194,20 @@ def load(data: dict[str, object]) -> BluebellState:
         unseen=_ints(data["unseen"]),
         supply=_ints(data["supply"]),
         autumn_tokens=_ints(data["autumn_tokens"]),
-        stock=_int(data["stock"]),
+        stock=as_int(data["stock"]),
         reunion_holder=_opt_int(data["reunion_holder"]),
         bluebells=tuple(
             tuple(
-                Bluebell(_str(item["card"]), _int(item["chooser"]), _int(item["round"]))
-                for item in map(_dict, _list(held))
+                Bluebell(as_str(item["card"]), as_int(item["chooser"]), as_int(item["round"]))
+                for item in map(as_dict, as_list(held))
             )
-            for held in _list(data["bluebells"])
+            for held in as_list(data["bluebells"])
         ),
         winner=_opt_int(data["winner"]),
-        recent=tuple(_load_turn(_dict(turn)) for turn in _list(data["recent"])),
+        recent=tuple(_load_turn(as_dict(turn)) for turn in as_list(data["recent"])),
         results=tuple(
-            RoundResult(_int(r["round"]), _int(r["ender"]), _opt_int(r["winner"]), _ints(r["supplies"]))
-            for r in map(_dict, _list(data["results"]))
+            RoundResult(as_int(r["round"]), as_int(r["ender"]), _opt_int(r["winner"]), _ints(r["supplies"]))
+            for r in map(as_dict, as_list(data["results"]))
         ),
     )
 

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.engine import Commits, Seat
+from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
 from app.games.bremen.cards import Animal
 
 
@@ -113,88 +114,58 @@ def dump(state: BremenState) -> dict[str, object]:
     }
 
 
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an int, got {value!r}")
-    return value
-
-
-def _bool(value: object) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"expected a bool, got {value!r}")
-    return value
-
-
-def _str(value: object) -> str:
-    if type(value) is not str:
-        raise ValueError(f"expected a string, got {value!r}")
-    return value
-
-
 def _opt_str(value: object) -> str | None:
-    return None if value is None else _str(value)
-
-
-def _list(value: object) -> list[object]:
-    if type(value) is not list:
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _dict(value: object) -> dict[str, object]:
-    if type(value) is not dict:
-        raise ValueError(f"expected an object, got {value!r}")
-    return value
+    return None if value is None else as_str(value)
 
 
 def _cards(value: object) -> tuple[str, ...]:
-    return tuple(_str(card) for card in _list(value))
+    return tuple(as_str(card) for card in as_list(value))
 
 
 def _commits(value: object) -> Commits[str]:
-    data = _dict(value)
+    data = as_dict(value)
     return Commits(
-        expected=frozenset(_int(seat) for seat in _list(data["expected"])),
-        choices=tuple(_opt_str(choice) for choice in _list(data["choices"])),
+        expected=frozenset(as_int(seat) for seat in as_list(data["expected"])),
+        choices=tuple(_opt_str(choice) for choice in as_list(data["choices"])),
     )
 
 
 def _ensemble(value: object) -> Ensemble:
-    data = _dict(value)
+    data = as_dict(value)
     return Ensemble(
-        round=_int(data["round"]),
-        leader=_int(data["leader"]),
+        round=as_int(data["round"]),
+        leader=as_int(data["leader"]),
         declared=_opt_str(data["declared"]),
         plays=_cards(data["plays"]),
-        success=_bool(data["success"]),
+        success=as_bool(data["success"]),
     )
 
 
 def _pass_record(value: object) -> PassRecord:
-    data = _dict(value)
-    return PassRecord(round=_int(data["round"]), passed=_str(data["passed"]), received=_str(data["received"]))
+    data = as_dict(value)
+    return PassRecord(round=as_int(data["round"]), passed=as_str(data["passed"]), received=as_str(data["received"]))
 
 
 def load(data: dict[str, object]) -> BremenState:
     """The state that `dump` wrote."""
     result, reason = data["result"], data["reason"]
     return BremenState(
-        roles=tuple(Animal(_str(role)) for role in _list(data["roles"])),
-        hard_mode=_bool(data["hard_mode"]),
-        hands=tuple(_cards(hand) for hand in _list(data["hands"])),
+        roles=tuple(Animal(as_str(role)) for role in as_list(data["roles"])),
+        hard_mode=as_bool(data["hard_mode"]),
+        hands=tuple(_cards(hand) for hand in as_list(data["hands"])),
         unused=_cards(data["unused"]),
-        round=_int(data["round"]),
-        phase=Phase(_str(data["phase"])),
-        leader=_int(data["leader"]),
+        round=as_int(data["round"]),
+        phase=Phase(as_str(data["phase"])),
+        leader=as_int(data["leader"]),
         declared=_opt_str(data["declared"]),
         plays=_commits(data["plays"]),
         passes=_commits(data["passes"]),
-        pinch=tuple(_bool(flag) for flag in _list(data["pinch"])),
-        failures=_int(data["failures"]),
+        pinch=tuple(as_bool(flag) for flag in as_list(data["pinch"])),
+        failures=as_int(data["failures"]),
         discard=_cards(data["discard"]),
-        failed=tuple(_cards(pile) for pile in _list(data["failed"])),
-        history=tuple(_ensemble(e) for e in _list(data["history"])),
-        pass_log=tuple(tuple(_pass_record(p) for p in _list(log)) for log in _list(data["pass_log"])),
-        result=None if result is None else Result(_str(result)),
-        reason=None if reason is None else Reason(_str(reason)),
+        failed=tuple(_cards(pile) for pile in as_list(data["failed"])),
+        history=tuple(_ensemble(e) for e in as_list(data["history"])),
+        pass_log=tuple(tuple(_pass_record(p) for p in as_list(log)) for log in as_list(data["pass_log"])),
+        result=None if result is None else Result(as_str(result)),
+        reason=None if reason is None else Reason(as_str(reason)),
     )

@@ -5,6 +5,7 @@ from enum import StrEnum
 from typing import cast
 
 from app.engine import Seat
+from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
 
 
 class Phase(StrEnum):
@@ -127,33 +128,33 @@ def dump(state: BrowniesState) -> dict[str, object]:
 def load(data: dict[str, object]) -> BrowniesState:
     """The state `dump` wrote; raises ValueError on anything else."""
     return BrowniesState(
-        phase=Phase(_str(data["phase"])),
-        seats=_int(data["seats"]),
-        start_seat=_int(data["start_seat"]),
-        active_seat=_int(data["active_seat"]),
-        turn=_int(data["turn"]),
-        round=_int(data["round"]),
-        main_action_done=_bool(data["main_action_done"]),
+        phase=Phase(as_str(data["phase"])),
+        seats=as_int(data["seats"]),
+        start_seat=as_int(data["start_seat"]),
+        active_seat=as_int(data["active_seat"]),
+        turn=as_int(data["turn"]),
+        round=as_int(data["round"]),
+        main_action_done=as_bool(data["main_action_done"]),
         brownies_used=_strs(data["brownies_used"]),
-        players=tuple(_player(_dict(p)) for p in _list(data["players"])),
+        players=tuple(_player(as_dict(p)) for p in as_list(data["players"])),
         building_row=_strs(data["building_row"]),
         building_deck=_strs(data["building_deck"]),
         secondary_row=_strs(data["secondary_row"]),
         secondary_deck=_strs(data["secondary_deck"]),
         secondary_discard=_strs(data["secondary_discard"]),
-        primary_row=tuple(_stack(_list(stack)) for stack in _list(data["primary_row"])),
+        primary_row=tuple(_stack(as_list(stack)) for stack in as_list(data["primary_row"])),
         primary_deck=_strs(data["primary_deck"]),
         primary_discard=_strs(data["primary_discard"]),
-        piles=tuple(_int(count) for count in _list(data["piles"])),
-        vp_supply=_int(data["vp_supply"]),
+        piles=tuple(as_int(count) for count in as_list(data["piles"])),
+        vp_supply=as_int(data["vp_supply"]),
         removed_basics=_strs(data["removed_basics"]),
         funds_out=_strs(data["funds_out"]),
-        round_limit=_int(data["round_limit"]),
-        reveal_hands_at_end=_bool(data["reveal_hands_at_end"]),
-        moves=tuple(_move(_dict(m)) for m in _list(data["moves"])),
-        previous_moves=tuple(_move(_dict(m)) for m in _list(data["previous_moves"])),
-        end_reason=None if data["end_reason"] is None else _str(data["end_reason"]),
-        winners=tuple(_int(seat) for seat in _list(data["winners"])),
+        round_limit=as_int(data["round_limit"]),
+        reveal_hands_at_end=as_bool(data["reveal_hands_at_end"]),
+        moves=tuple(_move(as_dict(m)) for m in as_list(data["moves"])),
+        previous_moves=tuple(_move(as_dict(m)) for m in as_list(data["previous_moves"])),
+        end_reason=None if data["end_reason"] is None else as_str(data["end_reason"]),
+        winners=tuple(as_int(seat) for seat in as_list(data["winners"])),
     )
 
 
@@ -162,62 +163,32 @@ def _player(data: dict[str, object]) -> Player:
         hand=_strs(data["hand"]),
         hidden=_strs(data["hidden"]),
         area=_strs(data["area"]),
-        vp_cards=_int(data["vp_cards"]),
+        vp_cards=as_int(data["vp_cards"]),
     )
 
 
 def _move(data: dict[str, object]) -> Move:
     building = data["building"]
     return Move(
-        seat=_int(data["seat"]),
-        action=_str(data["action"]),
-        building=None if building is None else _str(building),
+        seat=as_int(data["seat"]),
+        action=as_str(data["action"]),
+        building=None if building is None else as_str(building),
         paid=_strs(data["paid"]),
         shown=_strs(data["shown"]),
         gained=_strs(data["gained"]),
-        vp=_int(data["vp"]),
-        drew=_int(data["drew"]),
-        lost=_int(data["lost"]),
+        vp=as_int(data["vp"]),
+        drew=as_int(data["drew"]),
+        lost=as_int(data["lost"]),
     )
 
 
 def _stack(data: list[object]) -> Stack:
     kind, count = data
-    return _str(kind), _int(count)
-
-
-def _str(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {value!r}")
-    return value
-
-
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
-
-
-def _bool(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected a boolean, got {value!r}")
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _dict(value: object) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise ValueError(f"expected an object, got {value!r}")
-    return value
+    return as_str(kind), as_int(count)
 
 
 def _strs(value: object) -> tuple[str, ...]:
-    items = _list(value)
+    items = as_list(value)
     if not set(map(type, items)) <= {str}:  # one C-level pass: card lists are long and loaded often
         raise ValueError(f"expected a list of strings, got {value!r}")
     return tuple(cast(list[str], items))

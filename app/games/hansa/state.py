@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from app.engine import Commits, Seat
+from app.engine.plain import as_dict, as_int, as_list
 from app.games.hansa.actions import Adjust, Take
 from app.games.hansa.cards import City
 
@@ -138,34 +139,16 @@ def _city(value: object) -> City | None:
     return None if value is None else City(str(value))
 
 
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
-
-
 def _ints(value: object) -> tuple[int, ...]:
-    return tuple(_int(v) for v in _list(value))
+    return tuple(as_int(v) for v in as_list(value))
 
 
 def _strs(value: object) -> tuple[str, ...]:
-    return tuple(str(v) for v in _list(value))
+    return tuple(str(v) for v in as_list(value))
 
 
 def _rank_list(value: object) -> tuple[int | None, ...]:
-    return tuple(None if v is None else _int(v) for v in _list(value))
-
-
-def _dict(value: object) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise ValueError(f"expected an object, got {value!r}")
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
+    return tuple(None if v is None else as_int(v) for v in as_list(value))
 
 
 def _slot_json(slot: Slot | None) -> list[object] | None:
@@ -175,7 +158,7 @@ def _slot_json(slot: Slot | None) -> list[object] | None:
 def _slot(value: object) -> Slot | None:
     if value is None:
         return None
-    card, cube = _list(value)
+    card, cube = as_list(value)
     return Slot(str(card), _city(cube))
 
 
@@ -193,7 +176,7 @@ def _player_json(player: Player) -> dict[str, object]:
 
 
 def _player(data: dict[str, object]) -> Player:
-    turns = tuple((_int(r), _int(t)) for r, t in (_list(pair) for pair in _list(data["down_turns"])))
+    turns = tuple((as_int(r), as_int(t)) for r, t in (as_list(pair) for pair in as_list(data["down_turns"])))
     return Player(
         _strs(data["hand"]),
         _strs(data["known"]),
@@ -202,7 +185,7 @@ def _player(data: dict[str, object]) -> Player:
         _strs(data["tableau_down"]),
         turns,
         _ints(data["screen"]),
-        _int(data["score"]),
+        as_int(data["score"]),
     )
 
 
@@ -213,8 +196,8 @@ def _trigger_json(trigger: Trigger | None) -> list[object] | None:
 def _trigger(value: object) -> Trigger | None:
     if value is None:
         return None
-    city, ordinal, delta, position = _list(value)
-    return Trigger(City(str(city)), _int(ordinal), _int(delta), _int(position))
+    city, ordinal, delta, position = as_list(value)
+    return Trigger(City(str(city)), as_int(ordinal), as_int(delta), as_int(position))
 
 
 def _last_turn_json(turn: LastTurn | None) -> dict[str, object] | None:
@@ -236,24 +219,24 @@ def _last_turn_json(turn: LastTurn | None) -> dict[str, object] | None:
 def _pair(value: object, names: tuple[str, str]) -> tuple[str, int] | None:
     if value is None:
         return None
-    data = _dict(value)
-    return str(data[names[0]]), _int(data[names[1]])
+    data = as_dict(value)
+    return str(data[names[0]]), as_int(data[names[1]])
 
 
 def _last_turn(value: object) -> LastTurn | None:
     if value is None:
         return None
-    data = _dict(value)
+    data = as_dict(value)
     card = data["card"]
     adjust = _pair(data["adjust"], ("city", "delta"))
     take = _pair(data["take"], ("space", "slot"))
     return LastTurn(
-        _int(data["seat"]),
-        _int(data["round"]),
-        _int(data["turn"]),
+        as_int(data["seat"]),
+        as_int(data["round"]),
+        as_int(data["turn"]),
         None if card is None else str(card),
         None if adjust is None else Adjust(*adjust),
-        _int(data["adjusted"]),
+        as_int(data["adjusted"]),
         None if take is None else Take(*take),
         _slot(data["taken"]),
         _trigger(data["trigger"]),
@@ -275,14 +258,14 @@ def _settlement_json(settlement: Settlement) -> dict[str, object]:
 
 
 def _settlement(value: object) -> Settlement:
-    data = _dict(value)
+    data = as_dict(value)
     cities = tuple(
-        CityResult(City(str(city)), _int(position), _ints(powers), _rank_list(ranks), _ints(payouts))
-        for city, position, powers, ranks, payouts in (_list(entry) for entry in _list(data["cities"]))
+        CityResult(City(str(city)), as_int(position), _ints(powers), _rank_list(ranks), _ints(payouts))
+        for city, position, powers, ranks, payouts in (as_list(entry) for entry in as_list(data["cities"]))
     )
     return Settlement(
-        _int(data["round"]),
-        tuple(_ints(screen) for screen in _list(data["screens"])),
+        as_int(data["round"]),
+        tuple(_ints(screen) for screen in as_list(data["screens"])),
         cities,
         _ints(data["cube_payouts"]),
         _ints(data["incomes"]),
@@ -314,7 +297,7 @@ def _final_json(final: FinalScoring | None) -> dict[str, object] | None:
 def _final(value: object) -> FinalScoring | None:
     if value is None:
         return None
-    data = _dict(value)
+    data = as_dict(value)
     fields = {name: _ints(data[name]) for name in _FINAL_FIELDS}
     return FinalScoring(lubeck_ranks=_rank_list(data["lubeck_ranks"]), **fields)
 
@@ -349,33 +332,33 @@ def dump(state: HansaState) -> dict[str, object]:
 
 def load(data: dict[str, object]) -> HansaState:
     """The state `dump` wrote: load(dump(s)) == s."""
-    kept = _dict(data["kept"])
+    kept = as_dict(data["kept"])
     current = data["current_player"]
     board = tuple(
-        tuple(slot for slot in (_slot(entry) for entry in _list(space)) if slot is not None)
-        for space in _list(data["board"])
+        tuple(slot for slot in (_slot(entry) for entry in as_list(space)) if slot is not None)
+        for space in as_list(data["board"])
     )
     return HansaState(
-        seats=_int(data["seats"]),
+        seats=as_int(data["seats"]),
         opening_draft=data["opening_draft"] is True,
         phase=Phase(str(data["phase"])),
-        round=_int(data["round"]),
-        first_player=_int(data["first_player"]),
-        round_first_player=_int(data["round_first_player"]),
-        current_player=None if current is None else _int(current),
-        turns_taken=_int(data["turns_taken"]),
+        round=as_int(data["round"]),
+        first_player=as_int(data["first_player"]),
+        round_first_player=as_int(data["round_first_player"]),
+        current_player=None if current is None else as_int(current),
+        turns_taken=as_int(data["turns_taken"]),
         prosperity=_ints(data["prosperity"]),
-        triggers_this_round=_int(data["triggers_this_round"]),
+        triggers_this_round=as_int(data["triggers_this_round"]),
         triggered=_ints(data["triggered"]),
         board=board,
         deck=_strs(data["deck"]),
         bag=_ints(data["bag"]),
-        players=tuple(_player(_dict(player)) for player in _list(data["players"])),
+        players=tuple(_player(as_dict(player)) for player in as_list(data["players"])),
         kept=Commits(
             expected=frozenset(_ints(kept["expected"])),
-            choices=tuple(None if choice is None else _strs(choice) for choice in _list(kept["choices"])),
+            choices=tuple(None if choice is None else _strs(choice) for choice in as_list(kept["choices"])),
         ),
         last_turn=_last_turn(data["last_turn"]),
-        settlements=tuple(_settlement(entry) for entry in _list(data["settlements"])),
+        settlements=tuple(_settlement(entry) for entry in as_list(data["settlements"])),
         final=_final(data["final"]),
     )
