@@ -12,8 +12,8 @@ from tests.games.playouts import random_game, replay
 
 TABLES = [(rules, n) for rules in RULES_BY_SLUG.values() for n in sorted(rules.seat_counts)]
 IDS = [f"{rules.slug}-{n}" for rules, n in TABLES]
-GAMES = int(os.environ.get("ZASHIKI_PLAYOUTS", "150"))  # per game and player count
-VIEW_CHECKED_GAMES = 12  # of those, games whose every view is checked against a re-deal at every step
+GAMES = int(os.environ.get("ZASHIKI_PLAYOUTS", "100"))  # per game and player count
+VIEW_CHECKED_GAMES = 8  # of those, games whose every view is checked against a re-deal at every step
 
 
 @pytest.mark.parametrize(("rules", "seats"), TABLES, ids=IDS)

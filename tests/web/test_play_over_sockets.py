@@ -8,10 +8,13 @@ from app.games import RULES_BY_SLUG
 from tests.support.client import Player, play_to_end, seat_table
 from tests.support.server import ServerProcess
 
-TABLES = [(slug, n) for slug, rules in RULES_BY_SLUG.items() for n in sorted(rules.seat_counts)]
+# Every player count of every game on SQLite; the largest table of each game on PostgreSQL too.
+TABLES = [("sqlite", slug, n) for slug, rules in RULES_BY_SLUG.items() for n in sorted(rules.seat_counts)] + [
+    ("postgres", slug, max(rules.seat_counts)) for slug, rules in RULES_BY_SLUG.items()]
 
 
-@pytest.mark.parametrize(("game", "seats"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
+@pytest.mark.parametrize(("live_server", "game", "seats"), TABLES, ids=[f"{d}-{g}-{n}" for d, g, n in TABLES],
+                         indirect=["live_server"])
 async def test_a_whole_game_over_sockets(live_server: ServerProcess, game: str, seats: int) -> None:
     players = await seat_table(live_server.url, game, seats)
     try:
@@ -27,9 +30,9 @@ async def test_a_whole_game_over_sockets(live_server: ServerProcess, game: str, 
             await player.close()
 
 
-async def test_a_spectator_sees_the_game_but_cannot_act(live_server: ServerProcess) -> None:
-    players = await seat_table(live_server.url, "bremen", 4)
-    watcher = Player(live_server.url, "watcher")
+async def test_a_spectator_sees_the_game_but_cannot_act(shared_server: ServerProcess) -> None:
+    players = await seat_table(shared_server.url, "bremen", 4)
+    watcher = Player(shared_server.url, "watcher")
     try:
         await watcher.connect(players[0].code)
         assert watcher.view is not None and watcher.view["legal"] == []
