@@ -414,7 +414,7 @@ function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cl
   const c = faceOf(ctx, id);
   let label = cardLabel(ctx, id);
   if (cube) label += ` + ${ctx.t("hz.cubeOf", { city: cityName(ctx, cube) })}`;
-  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: label, ...attrs },
+  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: tagName === "button" ? null : label, ...attrs },
     h("span", { class: "hz-band", "aria-hidden": "true" }, h("span", { class: "hz-shape" }, SHAPE[c.city]), h("span", { class: "hz-code" }, c.city)),
     h("span", { class: "hz-power", "aria-hidden": "true" }, c.power),
     size === "big" ? h("span", { class: "hz-names", "aria-hidden": "true" }, h("span", {}, NAMES[c.city][0]), h("span", {}, NAMES[c.city][1])) : null,
@@ -782,22 +782,13 @@ function myArea(ctx, isNew) {
   const step = myTurn ? nextStep(v) : null;
   const known = new Set(me.known_hand);
   const hand = (me.hand ?? []).map((id) => {
-    let attrs;
-    let cls = isNew(id) ? "flip" : "";
-    if (draft) {
-      const canKeep = v.legal.some((a) => a.type === "keep" && a.cards.includes(id));
-      const picked = sel.keep.includes(id) || (v.my_keep ?? []).includes(id);
-      cls += ` ${picked ? "selected" : ""} ${canKeep ? "hot" : ""}`;
-      attrs = { type: "button", disabled: !canKeep || ctx.busy, "aria-pressed": String(picked),
-                dataset: { step: "keep", pick: JSON.stringify(id), key: `keep-${id}` }, onclick: pick(() => toggleKeep(id)) };
-    } else {
-      const open = myTurn && optionOpen(v, "card", id);
-      const picked = sel.card === id;
-      cls += ` ${picked ? "selected" : ""} ${open && step === "card" ? "hot" : ""}`;
-      attrs = { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(picked),
-                dataset: { step: "card", pick: JSON.stringify(id), key: `card-${id}` }, onclick: pick(() => choose(v, "card", id)) };
-    }
+    const open = draft ? v.legal.some((a) => a.type === "keep" && a.cards.includes(id)) : myTurn && optionOpen(v, "card", id);
     const picked = draft ? sel.keep.includes(id) || (v.my_keep ?? []).includes(id) : sel.card === id;
+    const hot = open && (draft || step === "card");
+    const attrs = { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(picked),
+      dataset: { step: draft ? "keep" : "card", pick: JSON.stringify(id), key: `hand-${id}` },
+      onclick: pick(() => (draft ? toggleKeep(id) : choose(v, "card", id))) };
+    const cls = `${isNew(id) ? "flip" : ""} ${picked ? "selected" : ""} ${hot ? "hot" : ""}`;
     const badge = [!draft && known.has(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
       picked ? h("span", { class: "hz-tick", "aria-hidden": "true" }, "✓") : null];
     return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge });
@@ -887,7 +878,7 @@ function placeText(ctx, place) {
   return ctx.lang === "ja" ? `${place}位` : ["", "1st", "2nd", "3rd", "4th"][place] ?? `${place}th`;
 }
 
-function scoreBoard(ctx, isNew) {
+function scoreBoard(ctx) {
   const v = ctx.view;
   const f = v.final;
   const order = Array.from({ length: v.seats }, (_, i) => i);
@@ -1007,7 +998,7 @@ export function render(root, ctx) {
     board: () => h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, myTurn, isNew))),
     me: () => (ctx.seat !== null ? myArea(ctx, isNew) : null),
     bar: () => actionBar(ctx),
-    bottom: () => h("div", { class: "hz-bottom" }, scoreBoard(ctx, isNew), settlementEl(ctx)),
+    bottom: () => h("div", { class: "hz-bottom" }, scoreBoard(ctx), settlementEl(ctx)),
   };
   for (const name of PARTS) {
     const sig = name === "bottom" ? `${base}|${shownSettlement}` : LOCAL.has(name) ? local : base;
