@@ -121,6 +121,7 @@ export const strings = {
     "news.round1": "Round 1: {name} starts. Place a card on your stack or discard it; autumns collect tokens, winters bank them.",
     "news.reunion": "Reunion!",
     "news.choosing": "{ender} is choosing a card to give {winner} face down.",
+    "news.youChoosing": "Choose below the card you give {winner} face down.",
     "news.youChoose": "Choose any card in play below: it leaves the game for good.",
     "news.bluebellNote": "Only the giver sees which card it is; all Bluebells are shown when the game ends.",
     "round.summary": "Round {round} is over: {ender} had to pay and had no token.",
@@ -282,6 +283,7 @@ export const strings = {
     "news.round1": "第1ラウンド：{name}さんから始めます。カードを自分の前に置くか捨てます。秋でトークンを集め、冬で獲得します。",
     "news.reunion": "再会！",
     "news.choosing": "{ender}さんが{winner}さんに伏せて渡すカードを選んでいます。",
+    "news.youChoosing": "{winner}さんに伏せて渡すカードを下で選んでください。",
     "news.youChoose": "場にあるカードから1枚選んでください。そのカードはゲームから取り除かれます。",
     "news.bluebellNote": "どのカードかは渡した人だけが知っています。ゲーム終了時にすべて公開します。",
     "round.summary": "第{round}ラウンド終了：{ender}さんが支払うトークンを持っていませんでした。",
@@ -466,7 +468,6 @@ const ui = {
   gift: null, // the card chosen as a Bluebell, before confirming
   lastView: null, // to start a flip only once per new view
   root: null,
-  parts: null,
   ctx: null,
 };
 
@@ -634,8 +635,9 @@ function news(view, ctx) {
     cls = "round-end";
     lines.push(h("span", { class: "bb-sealed waiting", "aria-hidden": "true" }, h("span", { class: "bb-bell-slot" }), h("small", {}, ctx.t("bb.choosing"))),
       roundSummary(view, ctx, last), " ",
-      h("strong", { class: "bb-next" }, icon("bluebell", "inline"),
-        ctx.t("news.choosing", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })));
+      h("strong", { class: "bb-next" }, icon("bluebell", "inline"), view.round_ender === ctx.seat
+        ? ctx.t("news.youChoosing", { winner: nameOf(ctx, view.round_winner) })
+        : ctx.t("news.choosing", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })));
   } else if (view.recent.length) {
     const turn = view.recent.at(-1);
     if (turn.reunion.length) { cls = "reunion"; lines.push(h("strong", {}, ctx.t("news.reunion"), " ")); }
@@ -693,7 +695,8 @@ function myArea(view, ctx, fresh) {
       coins(ctx, p.autumn_tokens, ctx.t("bb.onAutumn"), "autumn"),
       bluebellSlots(view, ctx, p, fresh)),
     h("div", { class: "bb-me-notes" },
-      !p.stack.length && view.phase !== "game_over" ? h("p", { class: "bb-note" }, ctx.t("bb.firstFree"), " ", tag(ctx, "interp")) : null,
+      !p.stack.length && (view.phase === "action" || view.phase === "draw")
+        ? h("p", { class: "bb-note" }, ctx.t("bb.firstFree"), " ", tag(ctx, "interp")) : null,
       p.autumn_tokens ? h("p", { class: "bb-note" }, ctx.t("bb.onAutumnNote"), " ", tag(ctx, "interp")) : null),
     view.phase === "bluebell_choice" && view.in_play ? giftChooser(view, ctx) : actionBar(view, ctx, p));
 }
