@@ -55,13 +55,15 @@ def wanted_bid(hand: list[str]) -> int:
 @dataclass
 class Shot:
     """A screenshot of a moment: `ready` (JS) says it is on screen; `hold` (JS) keeps the page from
-    moving on until it is; the first of `select` on the page is clicked first (a choice shown, not confirmed)."""
+    moving on until it is; the first of `select` on the page is clicked first (a choice shown, not
+    confirmed). A `public` moment shows on every page at once, and every page waits while it does."""
 
     name: str
     page: Page
     ready: str
     hold: str = "false"
     select: tuple[str, ...] = ()
+    public: bool = False
 
 
 class Player:
@@ -142,15 +144,17 @@ async def play_to_the_end(players: list[Player], shots: list[Shot], tmp_path: Pa
     async def run(player: Player) -> None:
         while True:
             mine = [s for s in shots if s.page is player.page and s.name not in taken]
+            public = [s for s in shots if s.page is not player.page and s.public and s.name not in taken]
             checks = ", ".join(f"[Boolean({s.ready}), Boolean({s.hold})]" for s in mine)
-            seen = await player.page.evaluate(f"() => ({{ offer: {OFFER}, shots: [{checks}] }})")
+            also = ", ".join(f"Boolean({s.ready})" for s in public)
+            seen = await player.page.evaluate(f"() => ({{ offer: {OFFER}, shots: [{checks}], public: [{also}] }})")
             offer = seen["offer"]
             if offer["over"]:
                 return
             for shot, (ready, _) in zip(mine, seen["shots"], strict=True):
                 (on_screen.add if ready else on_screen.discard)(shot.name)
-            if await moment(player, mine, seen["shots"]) or not await player.step(offer):
-                await player.page.wait_for_timeout(25)
+            if await moment(player, mine, seen["shots"]) or any(seen["public"]) or not await player.step(offer):
+                await player.page.wait_for_timeout(25)  # any(public): another page's picture of this moment is due
 
     try:
         await asyncio.wait_for(asyncio.gather(*(run(p) for p in players)), GAME_SECONDS)
@@ -188,7 +192,7 @@ async def assert_finished(pages: list[Page], names: list[str]) -> None:
 MY_BID = "document.querySelector('.bq-rankrow button.bq-rank:not([disabled])')"
 MY_BALL = "document.querySelector('.bq-keep:not([disabled])')"
 SEALED = "document.querySelectorAll('.bq-sealed:not(.open)').length"
-CHANGE_REVEALED = "document.querySelector('.bq-trick.result .bq-changed') && document.querySelector('.bq-trick.result .flip')"
+CHANGE_REVEALED = "document.querySelector('.bq-trick.result .bq-changed')"
 ROUND_SCORED = "document.querySelector('.bq-summary')"
 FOLLOWING = ("document.querySelector('.bq-hand button.card[data-action]:not([disabled])') "
              "&& document.querySelectorAll('.bq-trick.live .bq-card').length >= 1")
@@ -207,9 +211,9 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
         Shot("baroque-4-ball", host, f"{MY_BALL} && {SEALED} >= 1", hold=MY_BALL,
              select=(".bq-hand button.card.toggle:not([disabled])", ".bq-keep")),
         Shot("baroque-4-ball-phone-ja", phone, f"{MY_BALL} && {SEALED} >= 1", hold=MY_BALL),
-        Shot("baroque-5-reveal", host, CHANGE_REVEALED),
-        Shot("baroque-6-round-scored", host, ROUND_SCORED),
-        Shot("baroque-6-round-scored-phone-ja", phone, ROUND_SCORED),
+        Shot("baroque-5-reveal", host, CHANGE_REVEALED, public=True),
+        Shot("baroque-6-round-scored", host, ROUND_SCORED, public=True),
+        Shot("baroque-6-round-scored-phone-ja", phone, ROUND_SCORED, public=True),
     ]
     players = [Player(page, seed) for page, seed in zip(pages, [1, 2, 3], strict=True)]
     taken = await play_to_the_end(players, shots, tmp_path)
@@ -242,7 +246,7 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     shots = [
         Shot("baroque-8-four-ball-ja", aiko, f"{MY_BALL} && {SEALED} >= 2", hold=MY_BALL),
         Shot("baroque-8-four-salon-phone-360-ja", phone, FOLLOWING),
-        Shot("baroque-8-four-reveal-tablet", sam, CHANGE_REVEALED),
+        Shot("baroque-8-four-reveal-tablet", sam, CHANGE_REVEALED, public=True),
     ]
     players = [Player(page, seed) for page, seed in zip(pages, [4, 5, 6, 7], strict=True)]
     taken = await play_to_the_end(players, shots, tmp_path)

@@ -70,7 +70,7 @@ export const strings = {
     "bq.confirmBid": "Bid {bid}: take {ranks}",
     "bq.confirmBidNone": "Take rank cards",
     "bq.tapToPlay": "Tap a highlighted card to play it face up.",
-    "bq.waitTurn": "Not your turn: your hand is shown for planning.",
+    "bq.waitTurn": "While you wait: your hand, to plan ahead.",
     "bq.watching": "You are watching: hands are hidden.",
     "bq.scores": "Scores",
     "bq.player": "Player",
@@ -79,7 +79,7 @@ export const strings = {
     "bq.scoreCell": "won {won} / bid {bid}",
     "bq.scoreLegend": "Each round: tricks won / bid; +2 for an exact bid. Every trick won is +1.",
     "bq.roundSummary": "Round {n} scored",
-    "bq.exact": "exact bid +2",
+    "bq.exact": "exact bid",
     "bq.missed": "missed",
     "bq.summaryLine": "bid {bid} · won {won}",
     "bq.final": "Final result",
@@ -205,7 +205,7 @@ export const strings = {
     "bq.confirmBid": "宣言 {bid}：爵位カード{ranks}を取る",
     "bq.confirmBidNone": "爵位カードを取る",
     "bq.tapToPlay": "光っているカードを選ぶと、表向きに出します。",
-    "bq.waitTurn": "あなたの手番ではありません。作戦用に手札を表示しています。",
+    "bq.waitTurn": "待っている間も手札を確認できます。",
     "bq.watching": "観戦中：手札は見えません。",
     "bq.scores": "点数",
     "bq.player": "プレイヤー",
@@ -214,7 +214,7 @@ export const strings = {
     "bq.scoreCell": "勝ち {won} / 宣言 {bid}",
     "bq.scoreLegend": "各ラウンド：勝ち数 / 宣言。宣言ちょうどなら+2点。勝つたびに+1点。",
     "bq.roundSummary": "第{n}ラウンドの得点",
-    "bq.exact": "宣言どおり +2",
+    "bq.exact": "宣言どおり",
     "bq.missed": "宣言はずれ",
     "bq.summaryLine": "宣言 {bid} · 勝ち {won}",
     "bq.final": "最終結果",
@@ -393,14 +393,13 @@ function note(ctx, kind, text) {
 // --- the table's parts --------------------------------------------------------------------------
 
 function statusBar(view, ctx) {
-  const trickPart = view.phase === "bidding" || view.phase === "game_over" ? null
-    : h("span", { class: "bq-st" }, ctx.t("bq.trick", { n: view.trick_number, of: view.tricks_per_round }));
+  const over = view.phase === "game_over";
   return h("div", { class: "bq-status" },
     h("span", { class: "bq-st bq-round" }, ctx.t("bq.round", { n: view.round, of: view.rounds_total })),
-    trickPart,
+    over ? null : h("span", { class: "bq-st" }, ctx.t("bq.trick", { n: view.trick_number, of: view.tricks_per_round })),
     h("span", { class: `bq-st bq-phase ph-${view.phase}` }, ctx.t(`bq.phase.${view.phase}`)),
     h("span", { class: "bq-st" }, ctx.t("bq.trump"), " ", symbolOf(ctx, "black")),
-    h("span", { class: `bq-st bq-leadslot ${view.lead_color ? "" : "none"}`, "aria-hidden": view.lead_color ? null : "true" },
+    over ? null : h("span", { class: `bq-st bq-leadslot ${view.lead_color ? "" : "none"}`, "aria-hidden": view.lead_color ? null : "true" },
       ctx.t("bq.lead"), " ", symbolOf(ctx, view.lead_color ?? "green", false)));
 }
 
@@ -598,7 +597,8 @@ function roundSummary(view, ctx) {
     h("ul", {}, seatOrder(view, ctx).map((s) => h("li", { class: `seat-${s} ${last.bonuses[s] ? "exact" : ""}` },
       h("span", { class: "bq-pname" }, nameOf(ctx, s)),
       h("span", {}, ctx.t("bq.summaryLine", { bid: last.bids[s], won: last.tricks_won[s] })),
-      h("span", { class: "bq-bonus" }, last.bonuses[s] ? ["✓ ", ctx.t("bq.exact")] : ["✕ ", ctx.t("bq.missed")]),
+      h("span", { class: "bq-bonus" }, last.bonuses[s] ? "✓ +2 " : "✕ ",
+        h("span", { class: "bq-bonus-word" }, ctx.t(last.bonuses[s] ? "bq.exact" : "bq.missed"))),
       h("b", {}, ctx.t("bq.pts", { n: last.scores[s] }))))));
 }
 
@@ -621,12 +621,6 @@ function resultLine(view, ctx) {
   const score = (view.outcome.scores ?? view.scores)[winners[0]];
   const names = listNames(ctx, winners.map((s) => nameOf(ctx, s)));
   return ctx.t(winners.length > 1 ? "bq.p.shared" : "bq.p.win", { names, score });
-}
-
-function center(view, ctx) {
-  return h("div", { class: "bq-center" },
-    h("div", { class: "bq-play" }, finalResult(view, ctx), trickArea(view, ctx), roundSummary(view, ctx)),
-    h("div", { class: "bq-piles" }, rankRow(view, ctx), discardPile(view, ctx)));
 }
 
 /** What you may do now: the confirm of a choice in several steps, and the rule notes that matter now. */
@@ -762,9 +756,43 @@ function scoreboard(view, ctx) {
 // --- the renderer's contract --------------------------------------------------------------------
 
 let last = null; // the root and ctx of the latest render, to redraw after a local selection
+let frame = null; // the table's fixed frame: one place per part, each redrawn only when its inputs change
 
 function rerender() {
   if (last) render(last.root, last.ctx);
+}
+
+const PARTS = ["status", "opponents", "final", "trick", "summary", "ranks", "discard", "me", "scores"];
+
+function buildFrame(root) {
+  const places = Object.fromEntries(PARTS.map((name) => [name, h("div", { class: `bq-part part-${name}` })]));
+  const box = h("div", { class: "baroque" }, places.status, places.opponents,
+    h("div", { class: "bq-center" },
+      h("div", { class: "bq-play" }, places.final, places.trick, places.summary),
+      h("div", { class: "bq-piles" }, places.ranks, places.discard)),
+    places.me, places.scores);
+  fill(root, box);
+  return { root, box, places, keys: {} };
+}
+
+/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, focus kept). */
+function parts(view, ctx) {
+  const table = [view.phase, view.round, view.trick_number, view.seats];
+  return [
+    ["status", [table, view.lead_color], () => statusBar(view, ctx)],
+    ["opponents", [table, view.awaiting, view.dealer, view.leader, view.rank_taken, view.bids, view.hand_sizes,
+      view.tricks_won, view.scores, view.known_in_hand], () => opponents(view, ctx)],
+    ["final", [table, view.outcome], () => finalResult(view, ctx)],
+    ["trick", [table, view.salon, view.current_seat, view.leader, view.committed, view.my_decision, view.void,
+      view.lead_color, view.last_trick], () => trickArea(view, ctx)],
+    ["summary", [table, view.round_summaries.length], () => roundSummary(view, ctx)],
+    ["ranks", [table, view.rank_available, view.rank_taken, view.rank_set_aside, view.legal, ui.ranks, ctx.busy],
+      () => rankRow(view, ctx)],
+    ["discard", [view.discard], () => discardPile(view, ctx)],
+    ["me", [view, ui.ranks, ui.ball, ctx.busy], () => myArea(view, ctx)],
+    ["scores", [table, view.round_summaries.length, view.bids, view.tricks_won, view.scores, view.outcome],
+      () => scoreboard(view, ctx)],
+  ];
 }
 
 export function render(root, ctx) {
@@ -781,13 +809,16 @@ export function render(root, ctx) {
   if (ui.ranks.length && !legalOf(view, "take_rank").length) ui.ranks = [];
   const active = document.activeElement;
   const focusKey = active && root.contains(active) ? active.dataset?.key : null;
-  fill(root, h("div", { class: `baroque n${view.seats} ph-${view.phase}` },
-    statusBar(view, ctx),
-    opponents(view, ctx),
-    center(view, ctx),
-    myArea(view, ctx),
-    scoreboard(view, ctx)));
-  if (focusKey) {
+  if (!frame || frame.root !== root || !root.contains(frame.box)) frame = buildFrame(root);
+  frame.box.className = `baroque n${view.seats} ph-${view.phase}`;
+  const who = [ctx.lang, ctx.seat, ctx.players.map((p) => [p.seat, p.name, p.connected, p.bot])];
+  for (const [name, inputs, draw] of parts(view, ctx)) {
+    const key = JSON.stringify([who, inputs]);
+    if (frame.keys[name] === key) continue;
+    frame.keys[name] = key;
+    fill(frame.places[name], draw());
+  }
+  if (focusKey && !root.contains(active)) {
     const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
   }
