@@ -768,8 +768,8 @@ function buildFrame(root) {
   const places = Object.fromEntries(PARTS.map((name) => [name, h("div", { class: `bq-part part-${name}` })]));
   const box = h("div", { class: "baroque" }, places.status, places.opponents,
     h("div", { class: "bq-center" },
-      h("div", { class: "bq-play" }, places.final, places.trick, places.summary),
-      h("div", { class: "bq-piles" }, places.ranks, places.discard)),
+      h("div", { class: "bq-play" }, places.final, places.trick),
+      h("div", { class: "bq-piles" }, places.ranks, places.discard, places.summary)),
     places.me, places.scores);
   fill(root, box);
   return { root, box, places, keys: {} };
