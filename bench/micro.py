@@ -27,9 +27,10 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(BENCH))
 
+from runner import WORK, database  # noqa: E402
+
 from app.engine import rng_for  # noqa: E402
 from app.games import RULES_BY_SLUG  # noqa: E402
-from runner import WORK, database  # noqa: E402
 
 RULES = RULES_BY_SLUG["bremen"]
 

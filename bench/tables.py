@@ -19,7 +19,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -186,11 +185,11 @@ async def seed(port: int, tables: int, actions: int, concurrency: int = 16) -> i
 async def restore_in_process(url: str) -> dict[str, float]:
     """RoomManager.restore() timed here, split into loading and replaying, and what the tables hold."""
     from app.config import Settings
+    from app.games import RULES_BY_SLUG
     from app.persistence import RoomStore
     from app.persistence.db import make_engine
     from app.rooms.manager import RoomManager
     from app.rooms.room import Room
-    from app.games import RULES_BY_SLUG
 
     engine = make_engine(url)
     store = RoomStore(engine)

@@ -6,7 +6,6 @@ from typing import Any
 
 from app.engine import GameRules
 
-
 LOBBY_ORDER = ("bremen", "baroque", "hansa", "brownies", "bluebell")  # the rest follow by name
 
 
