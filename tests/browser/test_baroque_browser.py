@@ -15,7 +15,7 @@ import pytest
 from playwright.async_api import Browser, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.pages import create_table, invite_link, join_by_link, shoot
+from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -37,6 +37,14 @@ OFFER = """(() => {
     pressed: el('.baroque [aria-pressed="true"]').map((b) => b.dataset.rank ?? b.dataset.card ?? 'keep'),
   };
 })()"""
+
+
+# Resolves at the page's next change (a new state drawn, a busy flag gone), or after a short while.
+NEXT_CHANGE = """() => new Promise((done) => {
+  const watch = new MutationObserver(() => { watch.disconnect(); setTimeout(done, 10); });
+  watch.observe(document.getElementById('app'), { subtree: true, childList: true, attributes: true });
+  setTimeout(() => { watch.disconnect(); done(); }, 300);
+})"""
 
 
 def number(card: str) -> int:
@@ -76,7 +84,7 @@ class Player:
 
     async def step(self, offer: dict) -> bool:  # type: ignore[type-arg]
         """Makes one move if the page offers one; False when there is nothing to do (any more)."""
-        if not offer["idle"]:
+        if not offer["idle"] or not await is_idle(self.page):  # an answer is still on its way
             return False
         try:
             return await self.move(offer)
@@ -154,7 +162,7 @@ async def play_to_the_end(players: list[Player], shots: list[Shot], tmp_path: Pa
             for shot, (ready, _) in zip(mine, seen["shots"], strict=True):
                 (on_screen.add if ready else on_screen.discard)(shot.name)
             if await moment(player, mine, seen["shots"]) or any(seen["public"]) or not await player.step(offer):
-                await player.page.wait_for_timeout(25)  # any(public): another page's picture of this moment is due
+                await player.page.evaluate(NEXT_CHANGE)  # any(public): another page's picture of this moment is due
 
     try:
         await asyncio.wait_for(asyncio.gather(*(run(p) for p in players)), GAME_SECONDS)

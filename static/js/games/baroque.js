@@ -363,7 +363,7 @@ function chosenBall(view) {
 /** A Baroque card: the number large, its color's symbol and name on it, so color is never alone. */
 function cardFace(ctx, id, { tag = "div", cls = "", attrs = {} } = {}, ...extra) {
   const c = parse(id);
-  return h(tag, { class: `card bq-card c-${c.color} ${cls}`, "aria-label": cardName(ctx, id), ...attrs },
+  return h(tag, { class: `card bq-card c-${c.color} ${c.n >= 10 ? "two" : ""} ${cls}`, "aria-label": cardName(ctx, id), ...attrs },
     h("span", { class: "bq-corner", "aria-hidden": "true" }, h("span", {}, c.n), h("span", { class: "bq-csym" }, SYMBOL[c.color])),
     h("span", { class: "bq-num", "aria-hidden": "true" }, c.n),
     h("span", { class: "bq-sym", "aria-hidden": "true" }, SYMBOL[c.color]),
