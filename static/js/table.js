@@ -74,7 +74,7 @@ function receive(message) {
         page.you = message.you;
         page.table = message.table;
         page.view = message.view;
-        page.pending = null;
+        if (message.full_log) page.pending = null; // a fresh snapshot answers nothing in flight
       }
       render();
       break;
@@ -84,12 +84,14 @@ function receive(message) {
       render();
       break;
     case "error":
-      page.pending = null;
+      if (!message.id || message.id === page.pending) page.pending = null;
       toast(page.t(`error.${message.code}`) ?? message.message);
       render();
       break;
     case "ack":
-      page.pending = null;
+      // Our own move is answered only by its ack: another seat's commit must not reopen the page.
+      if (message.id === page.pending) page.pending = null;
+      render();
       break;
   }
 }
