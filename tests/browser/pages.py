@@ -34,7 +34,7 @@ async def create_table(browser: Browser, base_url: str, game: str, name: str, se
         await host.select_option("#seat-count", str(seats))
     await host.fill("#create-name", name)
     await host.click("#create-form button[type=submit]")
-    await host.wait_for_url("**/t/*")
+    await host.wait_for_url("**/t/*", timeout=90_000)  # the first page of a cold server on a busy machine
     await host.wait_for_selector(".seat-list")
     return host
 
