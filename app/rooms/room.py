@@ -82,7 +82,7 @@ class Room:
             room._deal()
             for seat, payload in record.actions:
                 step = rules.apply(room.state, seat, rules.parse_action(payload), rng_for(room.seed, room.version + 1))
-                room._advance(step.state, step.events)
+                room._advance(step.state, step.events, over=rules.outcome(step.state) is not None)
             room._note_legal(since_now=True)
         return room
 
@@ -97,11 +97,11 @@ class Room:
             if since_now or legal != self._legal[seat]:
                 self._legal[seat], self._legal_since[seat] = legal, self.version
 
-    def _advance(self, state: Any, events: tuple[Event, ...]) -> None:
+    def _advance(self, state: Any, events: tuple[Event, ...], over: bool) -> None:
         self.state = state
         self.version += 1
         self.log.extend((self.version, event) for event in events)
-        if self.rules.outcome(state) is not None:
+        if over:
             self.status = FINISHED
 
     # --- seats ------------------------------------------------------------------------------
@@ -244,7 +244,7 @@ class Room:
             # Record before anyone is told: a move nobody can lose is the only move anyone sees.
             await self.store.append(self.id, self.version + 1, seat, action.to_json(),
                                     outcome.to_json() if outcome is not None else None)
-            self._advance(step.state, step.events)
+            self._advance(step.state, step.events, over=outcome is not None)
             self._last_action_id[seat] = action_id
             self._note_legal()
             self._push_state(step.events)
