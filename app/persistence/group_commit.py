@@ -1,4 +1,4 @@
-"""Group commit: accepted actions from many tables share one transaction, and so one fsync.
+"""Group commit: accepted actions (and new games) from many tables share one transaction, and so one fsync.
 
 Each caller still waits for its own action to be durable before it goes on, so the rooms' rule
 "record, then show" holds; what is saved is the per-commit cost when many tables play at once.
@@ -24,18 +24,33 @@ class PendingAction:
     seat: int
     payload: dict[str, object]
     outcome: dict[str, object] | None
+    game_no: int
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+@dataclass(slots=True)
+class PendingGame:
+    """A finished table beginning its next game."""
+
+    room_id: str
+    game_no: int
+    seed: int
+    first_version: int
+    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+Pending = PendingAction | PendingGame
 
 
 class ActionWriter:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._queue: list[PendingAction] = []
+        self._queue: list[Pending] = []
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    async def append(self, pending: PendingAction) -> None:
-        """Returns once the action is committed; raises what the database raised for it."""
+    async def append(self, pending: Pending) -> None:
+        """Returns once the write is committed; raises what the database raised for it."""
         self._queue.append(pending)
         self._arrived.set()
         if self._task is None or self._task.done():
@@ -56,7 +71,7 @@ class ActionWriter:
                 batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
                 await self._commit(batch)
 
-    async def _commit(self, batch: list[PendingAction]) -> None:
+    async def _commit(self, batch: list[Pending]) -> None:
         try:
             await self._write(batch)
         except Exception as exc:
@@ -71,13 +86,20 @@ class ActionWriter:
             if not pending.done.done():  # its caller may have gone (a shutdown)
                 pending.done.set_result(None)
 
-    async def _write(self, batch: list[PendingAction]) -> None:
+    async def _write(self, batch: list[Pending]) -> None:
+        actions = [p for p in batch if isinstance(p, PendingAction)]
         async with self.engine.begin() as connection:
-            await connection.execute(insert(ActionRow), [
-                {"room_id": p.room_id, "version": p.version, "seat": p.seat, "payload": p.payload} for p in batch])
-            finished = [p for p in batch if p.outcome is not None]
+            # Order within a batch does not matter: a table waits for each write before its next.
+            for game in (p for p in batch if isinstance(p, PendingGame)):
+                await connection.execute(update(RoomRow).where(RoomRow.id == game.room_id).values(
+                    status="playing", game_no=game.game_no, seed=game.seed, first_version=game.first_version))
+            if actions:
+                await connection.execute(insert(ActionRow), [
+                    {"room_id": p.room_id, "version": p.version, "seat": p.seat, "payload": p.payload}
+                    for p in actions])
+            finished = [p for p in actions if p.outcome is not None]
             if finished:
-                await connection.execute(insert(ResultRow), [{"room_id": p.room_id, "outcome": p.outcome}
-                                                             for p in finished])
+                await connection.execute(insert(ResultRow), [
+                    {"room_id": p.room_id, "game_no": p.game_no, "outcome": p.outcome} for p in finished])
                 await connection.execute(update(RoomRow).where(RoomRow.id.in_([p.room_id for p in finished]))
                                          .values(status="finished"))

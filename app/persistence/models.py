@@ -21,7 +21,10 @@ class RoomRow(Base):
     seat_count: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, finished
-    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # A table plays game after game with the same seats; the seed is the current game's, and its
+    # actions are those numbered after first_version (versions never restart at a table).
+    game_no: Mapped[int] = mapped_column(Integer, server_default="1")
+    first_version: Mapped[int] = mapped_column(Integer, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -50,10 +53,11 @@ class ActionRow(Base):
 
 
 class ResultRow(Base):
-    """How a finished table ended."""
+    """How one game at a table ended."""
 
     __tablename__ = "results"
 
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    game_no: Mapped[int] = mapped_column(Integer, primary_key=True, server_default="1")
     outcome: Mapped[dict[str, object]] = mapped_column(JSON)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from app.persistence.group_commit import ActionWriter, PendingAction
+from app.persistence.group_commit import ActionWriter, PendingAction, PendingGame
 from app.persistence.models import ActionRow, RoomRow, SeatRow
 
 
@@ -26,11 +26,12 @@ class RoomRecord:
     game: str
     options: dict[str, object]
     seat_count: int
-    seed: int
+    seed: int  # of the current game
     status: str
-    rematch_of: str | None
+    game_no: int
+    first_version: int  # the table's version when its current game began
     seats: tuple[SeatRecord, ...]
-    actions: tuple[tuple[int, dict[str, object]], ...]  # (seat, payload) in order
+    actions: tuple[tuple[int, dict[str, object]], ...]  # the current game's (seat, payload), in order
 
 
 class RoomStore:
@@ -39,14 +40,10 @@ class RoomStore:
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._actions = ActionWriter(engine)
 
-    async def create(
-        self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int,
-        rematch_of: str | None = None,
-    ) -> None:
+    async def create(self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int) -> None:
         async with self.engine.begin() as connection:
             await connection.execute(insert(RoomRow).values(
-                id=room_id, game=game, options=options, seat_count=seat_count, seed=seed, status="waiting",
-                rematch_of=rematch_of))
+                id=room_id, game=game, options=options, seat_count=seat_count, seed=seed, status="waiting"))
 
     async def put_seat(self, room_id: str, seat: SeatRecord) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back)."""
@@ -61,10 +58,14 @@ class RoomStore:
 
     async def append(
         self, room_id: str, version: int, seat: int, payload: dict[str, object],
-        outcome: dict[str, object] | None = None,
+        outcome: dict[str, object] | None = None, game_no: int = 1,
     ) -> None:
         """Records one accepted action (and the result, if it ended the game); returns once it is committed."""
-        await self._actions.append(PendingAction(room_id, version, seat, payload, outcome))
+        await self._actions.append(PendingAction(room_id, version, seat, payload, outcome, game_no))
+
+    async def play_again(self, room_id: str, game_no: int, seed: int, first_version: int) -> None:
+        """Records that a finished table began its next game; returns once it is committed."""
+        await self._actions.append(PendingGame(room_id, game_no, seed, first_version))
 
     async def close(self) -> None:
         await self._actions.close()
@@ -86,12 +87,14 @@ class RoomStore:
             if ids:
                 for s in await session.scalars(select(SeatRow).where(SeatRow.room_id.in_(ids))):
                     seats[s.room_id].append(SeatRecord(s.seat, s.name, s.token_hash, s.is_bot))
-                ordered = select(ActionRow).where(ActionRow.room_id.in_(ids)).order_by(ActionRow.version)
-                for a in await session.scalars(ordered):
+                current_game = (select(ActionRow).join(RoomRow, RoomRow.id == ActionRow.room_id)
+                                .where(ActionRow.room_id.in_(ids), ActionRow.version > RoomRow.first_version)
+                                .order_by(ActionRow.version))
+                for a in await session.scalars(current_game):
                     actions[a.room_id].append((a.seat, a.payload))
         return [
             RoomRecord(id=room.id, game=room.game, options=room.options, seat_count=room.seat_count,
-                       seed=room.seed, status=room.status, rematch_of=room.rematch_of,
+                       seed=room.seed, status=room.status, game_no=room.game_no, first_version=room.first_version,
                        seats=tuple(sorted(seats[room.id], key=lambda s: s.seat)),
                        actions=tuple(actions[room.id]))
             for room in rooms
@@ -104,8 +107,3 @@ class RoomStore:
                 select(RoomRow.id, RoomRow.game, RoomRow.status, RoomRow.seat_count)
                 .where(RoomRow.status != "finished").order_by(RoomRow.created_at.desc()).limit(limit))
             return [tuple(row) for row in rows]  # type: ignore[misc]
-
-    async def rematch_of(self, room_id: str) -> str | None:
-        """The table created as the rematch of this one, if any."""
-        async with self._sessions() as session:
-            return await session.scalar(select(RoomRow.id).where(RoomRow.rematch_of == room_id))

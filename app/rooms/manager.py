@@ -1,6 +1,5 @@
 """All live tables of this process: creating, finding and rebuilding them."""
 
-import asyncio
 import logging
 from typing import Any
 
@@ -20,7 +19,6 @@ class RoomManager:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, Room] = {}
-        self._rematch_lock = asyncio.Lock()
 
     async def restore(self) -> int:
         """Rebuilds every unfinished table by replaying its action log; returns how many."""
@@ -34,9 +32,7 @@ class RoomManager:
             room.resume_bots()
         return len(self.rooms)
 
-    async def create(
-        self, game: str, raw_options: dict[str, object], seat_count: int | None, rematch_of: str | None = None,
-    ) -> Room:
+    async def create(self, game: str, raw_options: dict[str, object], seat_count: int | None) -> Room:
         """A new table with no one seated yet."""
         rules = self._rules(game)
         seats = seat_count if seat_count is not None else min(rules.seat_counts)
@@ -49,8 +45,8 @@ class RoomManager:
         if sum(room.status != FINISHED for room in self.rooms.values()) >= self.settings.max_tables:
             raise TableError("server_full", "This server holds as many tables as it can; try again later.", 503)
         code = self._free_code()
-        room = Room(code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds, rematch_of)
-        await self.store.create(code, rules.slug, options, seats, room.seed, rematch_of)
+        room = Room(code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds)
+        await self.store.create(code, rules.slug, options, seats, room.seed)
         self.rooms[code] = room
         return room
 
@@ -67,20 +63,6 @@ class RoomManager:
         room = Room.rebuild(record, rules, self.store, self.settings.bot_delay_seconds)
         self.rooms[code] = room
         return room
-
-    async def rematch(self, old: Room) -> Room:
-        """The next table with the same game, options and seats; created once, shared by all."""
-        if old.status != FINISHED:
-            raise TableError("not_finished", "The game is not over yet.", 409)
-        async with self._rematch_lock:  # two players asking at once get the same table
-            if old.rematch is None:
-                old.rematch = await self.store.rematch_of(old.id)
-            if old.rematch is None:
-                room = await self.create(old.rules.slug, old.options, old.seat_count, rematch_of=old.id)
-                await room.reserve_like(old)
-                old.rematch = room.id
-                old.push_table()
-        return await self.get(old.rematch)
 
     async def close(self) -> None:
         for room in self.rooms.values():

@@ -18,6 +18,14 @@ class Act(_Message):
     id: Annotated[str, Field(max_length=64)] | None = None  # the client's id, echoed back
 
 
+class Again(_Message):
+    """At a finished table: deal the next game to the same seats. `version` is the finished game's last."""
+
+    type: Literal["again"]
+    version: Annotated[int, Field(ge=0)]
+    id: Annotated[str, Field(max_length=64)] | None = None
+
+
 class Sync(_Message):
     """A request for the current view (after a gap in versions)."""
 
@@ -28,5 +36,5 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Sync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Act | Again | Sync | Ping, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)

@@ -14,7 +14,7 @@ from app.engine import Event, GameRules, IllegalAction, Seat, rng_for
 from app.persistence import RoomRecord, RoomStore, SeatRecord
 from app.rooms.connection import Connection
 from app.rooms.errors import StaleVersion, TableError
-from app.rooms.identity import hash_token, new_token, token_matches
+from app.rooms.identity import hash_token, new_seed, new_token, token_matches
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
 
 @dataclass(slots=True)
 class SeatSlot:
-    """A place at the table: open (no name), reserved for a rematch (name, no token), taken, or a bot."""
+    """A place at the table: open (no name), taken by a player (name and token hash), or a bot."""
 
     name: str | None = None
     token_hash: str | None = None
@@ -43,7 +43,7 @@ class Room:
 
     def __init__(
         self, room_id: str, rules: GameRules[Any, Any], options: Mapping[str, object], seat_count: int,
-        seed: int, store: RoomStore, bot_delay: float, rematch_of: str | None = None,
+        seed: int, store: RoomStore, bot_delay: float,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -52,8 +52,7 @@ class Room:
         self.seed = seed
         self.store = store
         self.bot_delay = bot_delay
-        self.rematch_of = rematch_of
-        self.rematch: str | None = None  # the code of the next table, once someone asks for one
+        self.game_no = 1  # a table plays again and again with the same seats
         self.status = WAITING
         self.seats = [SeatSlot() for _ in range(seat_count)]
         self.state: Any = None
@@ -74,8 +73,8 @@ class Room:
     @classmethod
     def rebuild(cls, record: RoomRecord, rules: GameRules[Any, Any], store: RoomStore, bot_delay: float) -> "Room":
         """The table as it was, replayed from its seed and action log."""
-        room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay,
-                   record.rematch_of)
+        room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay)
+        room.game_no, room.version = record.game_no, record.first_version
         for seat in record.seats:
             room.seats[seat.seat] = SeatSlot(seat.name or None, seat.token_hash, seat.is_bot)
         if record.status != WAITING:
@@ -126,17 +125,6 @@ class Room:
                 raise TableError("seat_taken", "That seat is taken.", 409)
             return seat, await self._give_seat(seat, name)
 
-    async def claim_reserved(self, seat: Seat, name: str) -> str:
-        """Gives a rematch seat, reserved under `name`, to the player who held it; returns the token."""
-        async with self._lock:
-            slot = self.seats[seat]
-            if slot.is_bot or slot.token_hash is not None or slot.name != name:
-                raise TableError("seat_taken", "That seat is taken.", 409)
-            token = await self._give_seat(seat, name)
-            if all(s.is_bot or s.token_hash for s in self.seats):
-                await self._start()  # a rematch begins as soon as everyone is back
-            return token
-
     async def _give_seat(self, seat: Seat, name: str) -> str:
         token = new_token()
         slot = SeatSlot(name, hash_token(self.id, token), is_bot=False)
@@ -144,14 +132,6 @@ class Room:
         self.seats[seat] = slot
         self.push_table()
         return token
-
-    async def reserve_like(self, old: "Room") -> None:
-        """Holds every seat for whoever had it at `old` (bots stay bots): the rematch seating."""
-        async with self._lock:
-            for seat, previous in enumerate(old.seats):
-                slot = SeatSlot(previous.name, None, previous.is_bot)
-                await self.store.put_seat(self.id, slot.record(seat))
-                self.seats[seat] = slot
 
     async def set_bot(self, by: Seat | None, seat: Seat, bot: bool) -> None:
         """Seats or unseats a bot.
@@ -204,7 +184,7 @@ class Room:
             self._require_creator(by)
             if self.status != WAITING:
                 raise TableError("already_started", "This table has already started.", 409)
-            if any(slot.is_open or (slot.token_hash is None and not slot.is_bot) for slot in self.seats):
+            if any(slot.is_open for slot in self.seats):
                 raise TableError("seats_open", "Every seat must be filled before the start.", 409)
             await self._start()
 
@@ -243,13 +223,34 @@ class Room:
             outcome = self.rules.outcome(step.state)
             # Record before anyone is told: a move nobody can lose is the only move anyone sees.
             await self.store.append(self.id, self.version + 1, seat, action.to_json(),
-                                    outcome.to_json() if outcome is not None else None)
+                                    outcome.to_json() if outcome is not None else None, self.game_no)
             self._advance(step.state, step.events, over=outcome is not None)
             self._last_action_id[seat] = action_id
             self._note_legal()
             self._push_state(step.events)
         self._wake_bots()
         return True
+
+    async def play_again(self, seat: Seat | None, version: int) -> None:
+        """Deals the next game at a finished table, to the same seats; any of its players may ask.
+
+        `version` is the finished game's last: of two players asking at once, the second is stale.
+        """
+        if seat is None or self.seats[seat].is_bot:
+            raise TableError("not_a_player", "Only the players at this table can start the next game.", 403)
+        async with self._lock:
+            if version != self.version:  # checked first: the asker missed that the next game began
+                raise StaleVersion()
+            if self.status != FINISHED:
+                raise TableError("not_finished", "The game is not over yet.", 409)
+            seed, first_version = new_seed(), self.version + 1
+            await self.store.play_again(self.id, self.game_no + 1, seed, first_version)
+            self.seed, self.game_no, self.version, self.log = seed, self.game_no + 1, first_version, []
+            self._deal()
+            self._note_legal(since_now=True)
+            for connection in list(self.connections):
+                connection.push(self.snapshot(connection.seat))
+        self._wake_bots()
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -304,10 +305,9 @@ class Room:
         online = {c.seat for c in self.connections}
         return {
             "code": self.id, "game": self.rules.slug, "status": self.status, "options": self.options,
-            "version": self.version, "rematch": self.rematch, "rematch_of": self.rematch_of,
+            "version": self.version, "game_no": self.game_no,
             "seats": [
-                {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online,
-                 "reserved": slot.name is not None and slot.token_hash is None and not slot.is_bot}
+                {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
                 for s, slot in enumerate(self.seats)
             ],
         }

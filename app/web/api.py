@@ -1,4 +1,4 @@
-"""The JSON API: games, creating and joining tables, seating bots, starting, rematches."""
+"""The JSON API: games, creating and joining tables, seating bots, starting."""
 
 import unicodedata
 from typing import Annotated
@@ -103,22 +103,6 @@ async def seat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) -> N
 async def unseat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) -> None:
     room = await rooms.get(code)
     await room.set_bot(room.seat_for(request.cookies.get(seat_cookie(room.id))), seat, False)
-
-
-@router.post("/tables/{code}/rematch")
-async def rematch(code: str, request: Request, response: Response, rooms: RoomsDep,
-                  settings: SettingsDep) -> Seated:
-    """The rematch table, with the caller seated where they sat before."""
-    old = await rooms.get(code)
-    seat = old.seat_for(request.cookies.get(seat_cookie(old.id)))
-    if seat is None:
-        raise TableError("not_a_player", "Only the players of this table can ask for a rematch.", 403)
-    room = await rooms.rematch(old)
-    name = old.seats[seat].name or ""
-    if room.seat_for(request.cookies.get(seat_cookie(room.id))) is None:
-        token = await room.claim_reserved(seat, name)
-        _set_seat_cookie(response, room, token, settings)
-    return Seated(code=room.id, seat=seat, url=f"/t/{room.id}")
 
 
 def _set_seat_cookie(response: Response, room: Room, token: str, settings: Settings) -> None:

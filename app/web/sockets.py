@@ -4,6 +4,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable
 from urllib.parse import urlsplit
 
 import orjson
@@ -14,7 +15,7 @@ from app.config import Settings
 from app.engine import IllegalAction
 from app.rooms.connection import Connection
 from app.rooms.errors import StaleVersion, TableError
-from app.rooms.messages import Act, Ping, Sync, client_message
+from app.rooms.messages import Act, Again, Ping, Sync, client_message
 from app.rooms.room import Room
 from app.web.deps import RoomsDep, SettingsDep, seat_cookie
 
@@ -79,24 +80,27 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
             continue
         match message:
             case Act(version=version, action=action, id=client_id):
-                await _act(room, connection, version, action, client_id)
+                await _answer(room, connection, client_id,
+                              room.submit(connection.seat, version, action, action_id=client_id))
+            case Again(version=version, id=client_id):
+                await _answer(room, connection, client_id, room.play_again(connection.seat, version))
             case Sync():
                 connection.push(room.snapshot(connection.seat))
             case Ping():
                 connection.push(b'{"type":"pong"}')
 
 
-async def _act(room: Room, connection: Connection, version: int, action: dict[str, object],
-               client_id: str | None) -> None:
+async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[object]) -> None:
+    """Makes a change to the table and answers the sender: an ack, or an error and nothing changed."""
     try:
-        await room.submit(connection.seat, version, action, action_id=client_id)
+        await change
     except StaleVersion as exc:
         connection.push(_error(exc.code, exc.message, client_id))
         connection.push(room.snapshot(connection.seat))
     except (IllegalAction, TableError) as exc:
         connection.push(_error(exc.code, exc.message, client_id))
     except Exception:  # the store failed: nothing was applied, and the sender must know
-        log.exception("could not record a move at table %s", room.id)
+        log.exception("could not record a change at table %s", room.id)
         connection.push(_error("not_saved", "The move could not be saved; nothing changed. Try again.", client_id))
     else:
         connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))

@@ -53,24 +53,19 @@ async def test_the_finishing_action_and_the_result_commit_together(store: RoomSt
     assert record is not None and record.status == "finished"
 
 
-async def test_a_rematch_is_found_by_its_origin(store: RoomStore) -> None:
-    await store.create("OLD234", "bremen", {}, 4, 1)
-    assert await store.rematch_of("OLD234") is None
-    await store.create("NEW234", "bremen", {}, 4, 2, rematch_of="OLD234")
-    assert await store.rematch_of("OLD234") == "NEW234"
+async def test_a_table_that_plays_again_loads_only_its_new_game(store: RoomStore) -> None:
+    await store.create("AGN234", "bremen", {}, 4, 1)
+    await store.start("AGN234")
+    await store.append("AGN234", 1, 0, {"type": "play", "card_id": "n01-1"},
+                       outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None})
+    await store.play_again("AGN234", game_no=2, seed=77, first_version=2)
+    await store.append("AGN234", 3, 1, {"type": "declare", "card_id": "n05-2"}, game_no=2)
 
-
-async def test_concurrent_appends_commit_together_and_one_bad_row_fails_alone(store: RoomStore) -> None:
-    codes = [f"T{i:05d}" for i in range(40)]
-    for code in codes:
-        await store.create(code, "bremen", {}, 4, 1)
-    await store.append(codes[0], 1, 0, {"type": "declare", "card_id": "n01-1"})
-    results = await asyncio.gather(
-        *(store.append(code, 1, 1, {"type": "play", "card_id": "n02-1"}) for code in codes),
-        return_exceptions=True,
-    )
-    assert isinstance(results[0], IntegrityError)  # version 1 of the first table was taken already
-    assert results[1:] == [None] * (len(codes) - 1)
-    records = {r.id: r for r in await store.load_open()}
-    assert all(len(records[code].actions) == 1 for code in codes)
-    assert records[codes[0]].actions == ((0, {"type": "declare", "card_id": "n01-1"}),)
+    record = await store.load("AGN234")
+    assert record is not None
+    assert (record.status, record.game_no, record.seed, record.first_version) == ("playing", 2, 77, 2)
+    assert record.actions == ((1, {"type": "declare", "card_id": "n05-2"}),)
+    assert [r.id for r in await store.load_open()] == ["AGN234"]
+    await store.append("AGN234", 4, 2, {"type": "play", "card_id": "n06-1"}, game_no=2,
+                       outcome={"winners": [0, 1, 2, 3], "result": "win", "reason": None, "scores": None})
+    assert await store.load_open() == []

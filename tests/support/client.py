@@ -49,12 +49,6 @@ class Player:
     async def start(self) -> None:
         (await self.http.post(f"/api/tables/{self.code}/start")).raise_for_status()
 
-    async def rematch(self) -> str:
-        response = await self.http.post(f"/api/tables/{self.code}/rematch")
-        response.raise_for_status()
-        self.code = response.json()["code"]
-        return self.code
-
     # --- websocket ------------------------------------------------------------------------
 
     async def connect(self, code: str | None = None) -> None:
@@ -93,14 +87,22 @@ class Player:
         await self.socket.send(json.dumps(message))
 
     async def act(self, action: Message, version: int | None = None) -> Message:
-        """Sends an action and returns the server's answer to it: an ack or an error.
+        """Sends an action and returns the server's answer to it: an ack or an error."""
+        return await self.request({"type": "act", "version": self.version if version is None else version,
+                                   "action": action})
+
+    async def again(self, version: int | None = None) -> Message:
+        """Asks a finished table for its next game; returns the server's answer."""
+        return await self.request({"type": "again", "version": self.version if version is None else version})
+
+    async def request(self, message: Message) -> Message:
+        """Sends a message with a fresh id and returns the server's answer to it: an ack or an error.
 
         Like a browser, it waits and sends again when the server says it is sending too fast.
         """
         while True:
             client_id = f"a{next(_ids)}"
-            await self.send({"type": "act", "version": self.version if version is None else version,
-                             "action": action, "id": client_id})
+            await self.send({**message, "id": client_id})
             answer: list[Message] = []
 
             def answered() -> bool:
@@ -159,3 +161,19 @@ async def play_to_end(players: list[Player], rng: Random, max_actions: int = 500
         answer = await mover.act(rng.choice(mover.view["legal"]))  # type: ignore[index]
         assert answer["type"] == "ack", answer
     raise AssertionError(f"no outcome after {max_actions} actions")
+
+
+async def settle(players: list[Player]) -> None:
+    """Waits until every player has been sent the newest version."""
+    latest = max(p.version for p in players)
+    for p in players:
+        await p.wait_for(lambda p=p: p.version >= latest)
+
+
+async def play_some(players: list[Player], rng: Random, actions: int) -> None:
+    """Plays `actions` random legal actions, then waits until everyone has seen the last."""
+    for _ in range(actions):
+        await settle(players)
+        mover = rng.choice([p for p in players if p.view and p.view["legal"]])
+        assert (await mover.act(rng.choice(mover.view["legal"])))["type"] == "ack"  # type: ignore[index]
+    await settle(players)

@@ -4,23 +4,8 @@ from random import Random
 
 import pytest
 
-from tests.support.client import Player, play_to_end, seat_table
+from tests.support.client import Player, play_some, play_to_end, seat_table
 from tests.support.server import ServerProcess
-
-
-async def settle(players: list[Player]) -> None:
-    """Waits until every player has been sent the newest version."""
-    latest = max(p.version for p in players)
-    for p in players:
-        await p.wait_for(lambda p=p: p.version >= latest)
-
-
-async def play_some(players: list[Player], rng: Random, actions: int) -> None:
-    for _ in range(actions):
-        await settle(players)
-        mover = rng.choice([p for p in players if p.view and p.view["legal"]])
-        assert (await mover.act(rng.choice(mover.view["legal"])))["type"] == "ack"  # type: ignore[index]
-    await settle(players)
 
 
 @pytest.mark.parametrize("how", ["stop", "kill"])
