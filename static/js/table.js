@@ -97,10 +97,15 @@ function receive(message) {
 }
 
 /** Sends one of the view's legal actions; nothing is sent while offline or while one is in flight. */
-function send(action) {
+const send = (action) => request({ type: "act", version: page.version, action });
+
+/** Asks a finished table to deal its next game to the same seats. */
+const playAgain = () => request({ type: "again", version: page.version });
+
+function request(message) {
   if (page.conn !== "connected" || page.pending) return;
   page.pending = crypto.randomUUID ? crypto.randomUUID() : String(Math.random());
-  page.socket.send(JSON.stringify({ type: "act", version: page.version, action, id: page.pending }));
+  page.socket.send(JSON.stringify({ ...message, id: page.pending }));
   render();
 }
 
@@ -143,12 +148,11 @@ function renderWaiting(ctx) {
   if (panel.hidden) return;
   const seats = page.table.seats;
   const isCreator = ctx.seat === 0;
-  const full = seats.every((s) => s.bot || (s.name && !s.reserved));
+  const full = seats.every((s) => s.bot || s.name);
   const link = `${location.origin}/t/${code}`;
   const rows = seats.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
-    s.name ? (s.reserved ? h("span", { class: "muted" }, ctx.t("wait.reserved", { name: s.name })) : null)
-      : h("span", { class: "muted" }, ctx.t("wait.open")),
-    isCreator && s.seat !== 0 && !page.table.rematch_of && (s.bot || !s.name)
+    s.name ? null : h("span", { class: "muted" }, ctx.t("wait.open")),
+    isCreator && s.seat !== 0 && (s.bot || !s.name)
       ? h("button", { type: "button", onclick: () => seatBot(s.seat, !s.bot) }, ctx.t(s.bot ? "wait.removeBot" : "wait.addBot"))
       : null));
   const creatorName = seats[0]?.name ?? "";
@@ -159,8 +163,7 @@ function renderWaiting(ctx) {
                        value: localStorage.getItem("zashiki.name") ?? "" })),
         h("button", { type: "submit", class: "primary" }, ctx.t("wait.join")))
     : null;
-  const footer = page.table.rematch_of ? h("p", {}, ctx.t("wait.rematchWaiting"))
-    : isCreator ? h("button", { type: "button", class: "primary", disabled: !full, onclick: startTable }, ctx.t("wait.start"))
+  const footer = isCreator ? h("button", { type: "button", class: "primary", disabled: !full, onclick: startTable }, ctx.t("wait.start"))
     : ctx.seat === null && !join ? h("p", {}, ctx.t("wait.full"))
     : h("p", {}, ctx.t("wait.creatorStarts", { name: creatorName }));
   fill(panel,
@@ -195,12 +198,11 @@ function renderFinished(ctx) {
   const panel = document.getElementById("finished");
   panel.hidden = page.table.status !== "finished";
   if (panel.hidden) return;
-  const rematch = page.table.rematch;
-  const action = ctx.seat === null
-    ? (rematch ? h("a", { class: "button", href: `/t/${rematch}` }, ctx.t("table.toRematch")) : null)
-    : h("button", { type: "button", class: "primary", onclick: askRematch }, ctx.t(rematch ? "table.toRematch" : "table.rematch"));
-  fill(panel, h("h2", {}, ctx.t("table.gameOver")), h("div", { class: "row" }, action,
-    h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
+  const again = ctx.seat === null ? null
+    : h("button", { type: "button", class: "primary", disabled: ctx.busy, onclick: playAgain }, ctx.t("table.again"));
+  fill(panel, h("h2", {}, ctx.t("table.gameOver")),
+    page.table.game_no > 1 ? h("p", { class: "muted" }, ctx.t("table.gameNo", { n: page.table.game_no })) : null,
+    h("div", { class: "row" }, again, h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
 }
 
 function renderLog(ctx) {
@@ -237,11 +239,6 @@ async function joinTable(event) {
 
 const startTable = () => post(`/api/tables/${code}/start`);
 const seatBot = (seat, on) => post(`/api/tables/${code}/seats/${seat}/bot`, undefined, on ? "PUT" : "DELETE");
-
-async function askRematch() {
-  const result = await post(`/api/tables/${code}/rematch`);
-  if (result) location.href = result.url;
-}
 
 async function copyLink(event, link) {
   await navigator.clipboard?.writeText(link).catch(() => {});

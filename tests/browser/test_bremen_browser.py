@@ -65,3 +65,14 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     assert "敗北" in (await guests[0].locator(".b-result").inner_text()) or "勝利" in (await guests[0].locator(".b-result").inner_text())
     await shoot(host, "6-game-over", tmp_path)
     await shoot(guests[0], "7-game-over-phone-ja", tmp_path)
+
+    # Play again: one click deals the next game to the same four pages, at the same link.
+    link = host.url
+    await guests[1].click("text=もう一度遊ぶ")
+    for page in pages:
+        await page.locator("#finished").wait_for(state="hidden")
+        await page.locator(".my-hand button.card").first.wait_for()
+        assert not await page.locator(".b-result").count()
+    assert host.url == link
+    assert await host.locator(".my-hand button.card").count() == await guests[0].locator(".my-hand button.card").count()
+    await shoot(host, "8-played-again", tmp_path)
