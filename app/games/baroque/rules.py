@@ -10,7 +10,7 @@ Glossary (rulebook term, then its name here):
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from functools import cache
 from random import Random
 from typing import TypeVar
 
@@ -61,6 +61,12 @@ _PHASE_OF: dict[type[BaroqueAction], Phase] = {
 
 T = TypeVar("T")
 
+# The actions are plain values, so each possible one is built once and handed out again.
+_PLAY: dict[str, PlaySalon] = {card: PlaySalon(card) for card in CARDS}
+_CHANGE: dict[str, BallChange] = {card: BallChange(card) for card in CARDS}
+_KEEP = BallKeep()
+_ALONE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(max(HAND_SIZE)))
+
 
 def _illegal(code: str) -> IllegalAction:
     return IllegalAction(code, MESSAGES[code])
@@ -74,6 +80,14 @@ def _no_ball(seats: int) -> Commits[BallDecision]:
 def _with(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:
     """The tuple with the seat's entry replaced."""
     return items[:seat] + (value,) + items[seat + 1 :]
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards less `card` (unchanged when it is not among them); the order is kept."""
+    if card not in cards:
+        return cards
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
 
 
 # --- setup -------------------------------------------------------------------------------------
@@ -124,8 +138,7 @@ def _start_round(state: BaroqueState, number: int, rng: Random) -> BaroqueState:
     dealt = seats * size
     # §9 G2: card i goes to seat (dealer + i) mod N, so seat s gets every N-th card from (s - dealer) mod N.
     hands = tuple(sort_cards(deck[(seat - dealer) % seats : dealt : seats]) for seat in range(seats))
-    return replace(
-        state,
+    return state.evolve(
         phase=Phase.BIDDING,
         round=number,
         dealer=dealer,
@@ -154,10 +167,18 @@ def awaiting(state: BaroqueState) -> frozenset[Seat]:
         return state.decisions.waiting_on()
     if state.phase is Phase.GAME_OVER:
         return frozenset()
-    return frozenset((state.current_seat,))
+    return _ALONE[state.current_seat]
 
 
-def rank_selections(available: Sequence[str]) -> tuple[TakeRank, ...]:
+def _may_act(state: BaroqueState, seat: Seat) -> bool:
+    """Whether `seat` is among `awaiting(state)`, without building that set."""
+    if state.phase is Phase.BALL:
+        return seat in state.decisions.expected and state.decisions.choices[seat] is None
+    return state.phase is not Phase.GAME_OVER and seat == state.current_seat
+
+
+@cache  # at most one entry per subset of the six rank cards
+def rank_selections(available: tuple[str, ...]) -> tuple[TakeRank, ...]:
     """Every legal take_rank from the available rank cards (§4.4 shapes a and b)."""
     singles = tuple(TakeRank((rank,)) for rank in available)
     if HIGH_RANK not in available:
@@ -172,52 +193,63 @@ def lead_color(state: BaroqueState) -> Color | None:
     return None if card is None else COLOR[card]
 
 
-def _salon_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
-    """Why `seat` may not play `card` in the salon, checked in the order of §4.3."""
+def _of_color(cards: tuple[str, ...], color: Color | None) -> tuple[str, ...]:
+    return tuple(card for card in cards if COLOR[card] is color)
+
+
+def _playable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
+    """The hand cards `seat` may put in the salon, in hand order."""
     hand = state.hands[seat]
-    if card not in hand:
-        return "card_not_in_hand"
-    lead = lead_color(state)
+    if seat == state.leader:
+        return hand
     # §4.5: a non-leader holding the lead color must play it; a void seat may play anything (§8 A9).
-    if seat != state.leader and COLOR[card] is not lead and any(COLOR[held] is lead for held in hand):
-        return "must_follow_color"
-    return None
+    return _of_color(hand, lead_color(state)) or hand
 
 
-def _change_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
-    """Why `seat` may not change to `card` at the ball, checked in the order of §4.3."""
+def _changeable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
+    """The hand cards `seat` may change to at the ball, in hand order."""
     hand = state.hands[seat]
-    if card not in hand:
-        return "card_not_in_hand"
     salon = state.salon[seat]
     assert salon is not None  # every seat has a salon card while the ball runs
     if seat == state.leader:
         # §4.6, §8 A8: same color or same number as the leader's own salon card.
-        if COLOR[card] is not COLOR[salon] and NUMBER[card] != NUMBER[salon]:
-            return "leader_change_mismatch"
-        return None
+        color, number = COLOR[salon], NUMBER[salon]
+        return tuple(card for card in hand if COLOR[card] is color or NUMBER[card] == number)
     lead = lead_color(state)
     # §8 A1, A2: the lead color is the leader's salon color; hand plus own salon card decide the obligation.
-    obliged = COLOR[salon] is lead or any(COLOR[held] is lead for held in hand)
-    if obliged and COLOR[card] is not lead:
-        return "must_follow_color"
-    return None
+    following = _of_color(hand, lead)
+    return following if following or COLOR[salon] is lead else hand
+
+
+def _salon_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
+    """Why `seat` may not play `card` in the salon, checked in the order of §4.3."""
+    if card not in state.hands[seat]:
+        return "card_not_in_hand"
+    return None if card in _playable(state, seat) else "must_follow_color"
+
+
+def _change_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
+    """Why `seat` may not change to `card` at the ball, checked in the order of §4.3."""
+    if card not in state.hands[seat]:
+        return "card_not_in_hand"
+    if card in _changeable(state, seat):
+        return None
+    return "leader_change_mismatch" if seat == state.leader else "must_follow_color"
 
 
 def ball_choices(state: BaroqueState, seat: Seat) -> tuple[BallDecision, ...]:
     """Every decision the rules allow `seat` at this ball, committed or not: keep, then changes."""
-    changes = tuple(BallChange(card) for card in state.hands[seat] if _change_error(state, seat, card) is None)
-    return (BallKeep(), *changes)
+    return (_KEEP, *map(_CHANGE.__getitem__, _changeable(state, seat)))
 
 
 def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
     """The actions `seat` may take now, in canonical order; empty when it may not act."""
-    if seat not in awaiting(state):
+    if not _may_act(state, seat):
         return ()
     if state.phase is Phase.BIDDING:
         return rank_selections(state.rank_available)
     if state.phase is Phase.SALON:
-        return tuple(PlaySalon(card) for card in state.hands[seat] if _salon_error(state, seat, card) is None)
+        return tuple(map(_PLAY.__getitem__, _playable(state, seat)))
     return ball_choices(state, seat)
 
 
@@ -263,15 +295,11 @@ def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Trans
     bid = sum(RANK_VALUE[rank] for rank in taken)
     events = [Event("rank_taken", {"seat": seat, "ranks": list(taken), "bid": bid})]
     following = (seat + 1) % state.seats
-    state = replace(
-        state,
-        rank_available=available,
-        rank_taken=_with(state.rank_taken, seat, taken),
-        current_seat=following,
-    )
+    rank_taken = _with(state.rank_taken, seat, taken)
+    state = state.evolve(rank_available=available, rank_taken=rank_taken, current_seat=following)
     if following == state.dealer:  # §4.4: after all N bids the rest is set aside and the salon opens
         events.append(Event("ranks_set_aside", {"ranks": list(available)}))
-        state = replace(state, rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer)
+        state = state.evolve(rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer)
     return Transition(state, tuple(events))
 
 
@@ -284,12 +312,11 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
     lead = lead_color(state)
     # §5.1: a non-leader's card off the lead color shows the table they could not follow.
     void = seat != state.leader and COLOR[card] is not lead
-    hand = tuple(held for held in state.hands[seat] if held != card)
-    known = tuple(held for held in state.known_in_hand[seat] if held != card)
+    hand = _without(state.hands[seat], card)
+    known = _without(state.known_in_hand[seat], card)
     salon = _with(state.salon, seat, card)
     following = (seat + 1) % state.seats
-    state = replace(
-        state,
+    state = state.evolve(
         hands=_with(state.hands, seat, hand),
         known_in_hand=_with(state.known_in_hand, seat, known),
         salon=salon,
@@ -302,7 +329,7 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
         finals = tuple(played for played in salon if played is not None)
         return _resolve_trick(state, finals, None, events, rng)
     events.append(Event("ball_opened", {"round": state.round, "trick": state.trick_number}))
-    return Transition(replace(state, phase=Phase.BALL, decisions=Commits.open(state.seats)), tuple(events))
+    return Transition(state.evolve(phase=Phase.BALL, decisions=Commits.open(state.seats)), tuple(events))
 
 
 def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: Random) -> Transition[BaroqueState]:
@@ -312,14 +339,16 @@ def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: R
         error = _change_error(state, seat, decision.card)
         if error is not None:
             raise _illegal(error)
-    decisions = state.decisions.commit(seat, decision)
+    # `Commits.commit` without its checks, which cannot fail here: the ball expects every seat
+    # and a second choice was refused above.
+    decisions = Commits(state.decisions.expected, _with(state.decisions.choices, seat, decision))
     echo = {"seat": seat, **decision_json(decision)}
     # §5.2 R1: the table learns only the seat; the same event for a keep and a change.
     events = [
         Event("ball_committed", {"seat": seat}),
-        Event("ball_decided", echo, to=frozenset((seat,))),
+        Event("ball_decided", echo, to=_ALONE[seat]),
     ]
-    state = replace(state, decisions=decisions)
+    state = state.evolve(decisions=decisions)
     if not decisions.is_complete():
         return Transition(state, tuple(events))
     return _reveal_ball(state, events, rng)
@@ -346,7 +375,7 @@ def _reveal_ball(state: BaroqueState, events: list[Event], rng: Random) -> Trans
             outcomes.append({"seat": seat, "outcome": "kept"})
         changed.append(isinstance(decision, BallChange))
     events.append(Event("ball_revealed", {"round": state.round, "trick": state.trick_number, "outcomes": outcomes}))
-    state = replace(state, hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats))
+    state = state.evolve(hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats))
     return _resolve_trick(state, tuple(finals), tuple(changed), events, rng)
 
 
@@ -386,8 +415,10 @@ def _resolve_trick(
             },
         )
     )
-    state = replace(
-        state,
+    last = not state.hands[0]  # the hands run out together
+    state = state.evolve(
+        phase=Phase.SALON,
+        trick_number=state.trick_number if last else state.trick_number + 1,
         scores=tuple(score + (seat == winner) for seat, score in enumerate(state.scores)),
         tricks_won=tuple(won + (seat == winner) for seat, won in enumerate(state.tricks_won)),
         discard=sort_cards(state.discard + finals),
@@ -396,9 +427,7 @@ def _resolve_trick(
         current_seat=winner,
         tricks=state.tricks + (trick,),
     )
-    if state.hands[0]:
-        return Transition(replace(state, phase=Phase.SALON, trick_number=state.trick_number + 1), tuple(events))
-    return _end_round(state, events, rng)
+    return _end_round(state, events, rng) if last else Transition(state, tuple(events))
 
 
 def _end_round(state: BaroqueState, events: list[Event], rng: Random) -> Transition[BaroqueState]:
@@ -421,14 +450,14 @@ def _end_round(state: BaroqueState, events: list[Event], rng: Random) -> Transit
             },
         )
     )
-    state = replace(state, scores=scores, rounds=state.rounds + (summary,))
+    state = state.evolve(scores=scores, rounds=state.rounds + (summary,))
     if state.round < state.seats:  # §1: as many rounds as players
         state = _start_round(state, state.round + 1, rng)
         events.append(
             Event("round_started", {"round": state.round, "dealer": state.dealer, "discard": list(state.discard)})
         )
         return Transition(state, tuple(events))
-    state = replace(state, phase=Phase.GAME_OVER)
+    state = state.evolve(phase=Phase.GAME_OVER)
     result = outcome(state)
     assert result is not None
     events.append(Event("game_ended", {"winners": sorted(result.winners), "scores": list(scores)}))
