@@ -111,23 +111,32 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> str | None:
     return None
 
 
-def _discard(state: BluebellState, seat: Seat, action: Discard) -> str | None:
+def may_discard_on(state: BluebellState, pile: str) -> bool:
+    """Whether a discard may go on `pile` (a known name): not if exactly one pile is empty and it is the other."""
+    pile_a, pile_b = state.piles
+    return bool(pile_a) == bool(pile_b) or not state.piles[pile_index(pile)]
+
+
+def may_reunite_after_discard(state: BluebellState, seat: Seat, card: str, pile: str) -> bool:
+    """Whether `seat` may declare a reunion with discarding its hand `card` on `pile` (§4.6)."""
+    # Judged against what steps 3-6 will do: no draw if the round ends (§4.5, §4.6).
+    if ends_round(state, seat, card, pile):
+        return False
     hand = state.hands[seat]
-    if action.card_id not in hand:
+    kept = hand[0] if hand[1] == card else hand[1]
+    drawn = state.piles[1 - pile_index(pile)][-1]
+    return can_reunite(state, seat, kept, drawn)
+
+
+def _discard(state: BluebellState, seat: Seat, action: Discard) -> str | None:
+    if action.card_id not in state.hands[seat]:
         return "card_not_in_hand"
     if action.pile not in _PILE_INDEX:
         return "invalid_pile"
-    pile_a, pile_b = state.piles
-    if bool(pile_a) != bool(pile_b) and state.piles[pile_index(action.pile)]:
-        return "must_discard_to_empty_pile"  # exactly one pile is empty, and it is not this one
-    if action.reunion:
-        # Judged against what steps 3-6 will do: no draw if the round ends (§4.5, §4.6).
-        if ends_round(state, seat, action.card_id, action.pile):
-            return "reunion_not_allowed"
-        kept = hand[0] if hand[1] == action.card_id else hand[1]
-        drawn = state.piles[1 - pile_index(action.pile)][-1]
-        if not can_reunite(state, seat, kept, drawn):
-            return "reunion_not_allowed"
+    if not may_discard_on(state, action.pile):
+        return "must_discard_to_empty_pile"
+    if action.reunion and not may_reunite_after_discard(state, seat, action.card_id, action.pile):
+        return "reunion_not_allowed"
     return None
 
 

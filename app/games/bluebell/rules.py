@@ -13,18 +13,42 @@ Glossary (the source's words → the names used here):
 """
 
 from collections.abc import Mapping
-from dataclasses import replace
 from random import Random
 
 from app.engine import Event, IllegalAction, Outcome, Seat, Transition
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
 from app.games.bluebell.cards import PILES, SEASON_OF, Season
-from app.games.bluebell.checks import action_refusal, in_play, is_returning, pile_index, refusal
+from app.games.bluebell.checks import (
+    action_refusal,
+    in_play,
+    is_returning,
+    may_discard_on,
+    may_reunite_after_discard,
+    pile_index,
+    placement_reason,
+    refusal,
+)
 from app.games.bluebell.deal import deal_round
-from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn, set_at
+from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn, evolve, set_at
 
 SEAT_COUNTS = frozenset({2, 3, 4})
 BLUEBELLS_TO_WIN = 2  # §1: the first to hold two wins at once
+
+_ALONE: tuple[frozenset[Seat], ...] = tuple(frozenset({seat}) for seat in range(max(SEAT_COUNTS)))  # by seat
+
+# The actions are plain values, so each one the listing may offer is built once and handed out again.
+_PLACES: dict[tuple[str, bool], tuple[Place, ...]] = {  # by card and whether it returns the stack
+    (card, returning): tuple(Place(card, pile) for pile in PILES) if returning else (Place(card, None),)
+    for card in SEASON_OF
+    for returning in (False, True)
+}
+_DISCARDS: dict[tuple[str, str, bool], Discard] = {
+    (card, pile, reunion): Discard(card, pile, reunion)
+    for card in SEASON_OF
+    for pile in PILES
+    for reunion in (False, True)
+}
+_DRAWS: tuple[Draw, ...] = tuple(Draw(pile, reunion) for pile in PILES for reunion in (False, True))
 
 
 def setup(seats: int, options: Mapping[str, object], rng: Random) -> BluebellState:
@@ -43,30 +67,34 @@ def setup(seats: int, options: Mapping[str, object], rng: Random) -> BluebellSta
 
 def awaiting(state: BluebellState) -> frozenset[Seat]:
     """The one seat that may act (the round ender in BLUEBELL_CHOICE); nobody once the game is over."""
-    return frozenset() if state.step is Step.GAME_OVER else frozenset({state.active})
-
-
-def _candidates(state: BluebellState, seat: Seat) -> list[BluebellAction]:
-    """Every action worth checking for `seat` now; `legal_actions` keeps those that pass."""
-    if state.step is Step.BLUEBELL_CHOICE:
-        return [GiveBluebell(card) for card in in_play(state)]
-    if state.step is Step.DRAW:
-        return [Draw(pile, reunion) for pile in PILES for reunion in (False, True)]
-    actions: list[BluebellAction] = []
-    for card in state.hands[seat]:
-        piles: tuple[str | None, ...] = PILES if is_returning(state, seat, card) else (None,)
-        actions.extend(Place(card, pile) for pile in piles)
-    for card in state.hands[seat]:
-        actions.extend(Discard(card, pile, reunion) for pile in PILES for reunion in (False, True))
-    return actions
+    return frozenset() if state.step is Step.GAME_OVER else _ALONE[state.active]
 
 
 def legal_actions(state: BluebellState, seat: Seat) -> list[BluebellAction]:
     """The actions `apply` accepts from `seat` now; empty when it may not act."""
-    if seat not in awaiting(state):
+    if state.step is Step.GAME_OVER or seat != state.active:
         return []
-    # The candidates suit the step and `seat` is due to act, so only the action checks remain.
-    return [action for action in _candidates(state, seat) if action_refusal(state, seat, action) is None]
+    if state.step is Step.BLUEBELL_CHOICE:
+        return [GiveBluebell(card) for card in in_play(state)]  # any card in play may be given
+    if state.step is Step.DRAW:
+        return [draw for draw in _DRAWS if action_refusal(state, seat, draw) is None]
+    return _turn_openings(state, seat)
+
+
+def _turn_openings(state: BluebellState, seat: Seat) -> list[BluebellAction]:
+    """The legal places, then the legal discards, by hand card as `action_refusal` would judge them."""
+    hand = state.hands[seat]
+    actions: list[BluebellAction] = []
+    for card in hand:
+        if placement_reason(state, seat, SEASON_OF[card]) is None:
+            actions.extend(_PLACES[card, is_returning(state, seat, card)])
+    piles = [pile for pile in PILES if may_discard_on(state, pile)]
+    for card in hand:
+        for pile in piles:
+            actions.append(_DISCARDS[card, pile, False])
+            if may_reunite_after_discard(state, seat, card, pile):
+                actions.append(_DISCARDS[card, pile, True])
+    return actions
 
 
 def apply(state: BluebellState, seat: Seat, action: BluebellAction, rng: Random) -> Transition[BluebellState]:
@@ -107,15 +135,15 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[Bluebe
     events = [Event("placed", {"seat": seat, "card": card})]
     stack = state.stacks[seat]
     piles, supply, autumn_tokens, stock = state.piles, state.supply, state.autumn_tokens, state.stock
-    turn = Turn(round=state.round, seat=seat, placed=card)
+    collected = banked = 0
+    returned: tuple[str, ...] = ()
     season = SEASON_OF[card]
     if season is Season.AUTUMN and stock > 0:
         # §4.3: one token, or the whole stock for the reunion holder (§8.5: automatic).
-        taken = stock if state.reunion_holder == seat else 1
-        autumn_tokens = set_at(autumn_tokens, seat, autumn_tokens[seat] + taken)
-        stock -= taken
-        turn = replace(turn, collected=taken)
-        events.append(Event("tokens_collected", {"seat": seat, "card": card, "tokens": taken, "stock": stock}))
+        collected = stock if state.reunion_holder == seat else 1
+        autumn_tokens = set_at(autumn_tokens, seat, autumn_tokens[seat] + collected)
+        stock -= collected
+        events.append(Event("tokens_collected", {"seat": seat, "card": card, "tokens": collected, "stock": stock}))
     if season is Season.WINTER and stack and action.return_pile is not None:
         # §4.3: the stack goes back in order, so its top (the autumn) becomes the pile's top.
         index = pile_index(action.return_pile)
@@ -123,12 +151,21 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[Bluebe
         banked = autumn_tokens[seat]  # §8.6: banked automatically
         supply = set_at(supply, seat, supply[seat] + banked)
         autumn_tokens = set_at(autumn_tokens, seat, 0)
-        turn = replace(turn, returned=stack, return_pile=action.return_pile, banked=banked)
+        returned = stack
         events.append(Event("stack_returned", {"seat": seat, "cards": list(stack), "pile": action.return_pile}))
         if banked:
             events.append(Event("tokens_banked", {"seat": seat, "tokens": banked, "supply": supply[seat]}))
         stack = ()
-    new = replace(
+    turn = Turn(
+        round=state.round,
+        seat=seat,
+        placed=card,
+        returned=returned,
+        return_pile=action.return_pile if returned else None,
+        collected=collected,
+        banked=banked,
+    )
+    new = evolve(
         state,
         step=Step.DRAW,
         hands=set_at(state.hands, seat, _without(state.hands[seat], card)),
@@ -145,8 +182,7 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[Bluebe
 
 def _draw(state: BluebellState, seat: Seat, action: Draw) -> Transition[BluebellState]:
     # The placement opened this turn's record; the draw completes it.
-    opened = replace(state, recent=state.recent[:-1])
-    return _replenish(opened, seat, action.pile, action.reunion, state.recent[-1], ())
+    return _replenish(state, seat, action.pile, action.reunion, state.recent[:-1], state.recent[-1], ())
 
 
 def _discard(state: BluebellState, seat: Seat, action: Discard, rng: Random) -> Transition[BluebellState]:
@@ -154,47 +190,58 @@ def _discard(state: BluebellState, seat: Seat, action: Discard, rng: Random) -> 
     target = state.piles[index]
     # §4.5 step 3: judged against the top before the discard; the empty space never costs.
     penalty = bool(target) and SEASON_OF[target[-1]] is not SEASON_OF[card]
-    turn = Turn(round=state.round, seat=seat, discarded=card, discard_pile=action.pile, penalty=penalty)
+    unpaid = penalty and state.supply[seat] == 0
+    turn = Turn(
+        round=state.round, seat=seat, discarded=card, discard_pile=action.pile, penalty=penalty, ended_round=unpaid
+    )
     events: tuple[Event, ...] = (
         Event("discarded", {"seat": seat, "card": card, "pile": action.pile, "penalty": penalty}),
     )
-    state = replace(
+    supply, stock = state.supply, state.stock
+    if penalty and not unpaid:
+        supply, stock = set_at(supply, seat, supply[seat] - 1), stock + 1
+        events += (Event("penalty_paid", {"seat": seat, "supply": supply[seat], "stock": stock}),)
+    state = evolve(
         state,
         hands=set_at(state.hands, seat, _without(state.hands[seat], card)),
         known=set_at(state.known, seat, _without(state.known[seat], card)),
         piles=set_at(state.piles, index, target + (card,)),
+        supply=supply,
+        stock=stock,
     )
-    if penalty and state.supply[seat] == 0:
+    if unpaid:
         # §4.5 step 5: the round ends at once and the ender draws nothing (§8.14).
-        turn = replace(turn, ended_round=True)
-        state = replace(state, recent=_remember(state.recent, turn, state.seats))
-        return _end_round(state, seat, events, rng)
-    if penalty:
-        supply = state.supply[seat] - 1
-        state = replace(state, supply=set_at(state.supply, seat, supply), stock=state.stock + 1)
-        events += (Event("penalty_paid", {"seat": seat, "supply": supply, "stock": state.stock}),)
+        return _end_round(evolve(state, recent=_remember(state.recent, turn, state.seats)), seat, events, rng)
     # §4.5 step 6: the draw from the other pile is forced (§8.9).
-    return _replenish(state, seat, PILES[1 - index], action.reunion, turn, events)
+    return _replenish(state, seat, PILES[1 - index], action.reunion, state.recent, turn, events)
 
 
 def _replenish(
-    state: BluebellState, seat: Seat, pile: str, reunion: bool, turn: Turn, events: tuple[Event, ...]
+    state: BluebellState,
+    seat: Seat,
+    pile: str,
+    reunion: bool,
+    recent: tuple[Turn, ...],
+    turn: Turn,
+    events: tuple[Event, ...],
 ) -> Transition[BluebellState]:
-    """The turn ended by drawing `pile`'s top, known to all (§4.4), then the reunion if declared (§4.6)."""
+    """The turn ended by drawing `pile`'s top, known to all (§4.4), then the reunion if declared (§4.6).
+
+    `turn` is the record of the turn so far, and `recent` the records before it.
+    """
     index = pile_index(pile)
     cards = state.piles[index]
     card = cards[-1]
     hand = state.hands[seat] + (card,)
     known = state.known[seat] + (card,)
     holder = state.reunion_holder
-    turn = replace(turn, drew=card, draw_pile=pile)
     events += (Event("drew", {"seat": seat, "pile": pile, "card": card}),)
     if reunion:
         # §4.6: both cards are shown to the table and the reunion card moves to the declarer.
         events += (Event("reunion_declared", {"seat": seat, "cards": list(hand), "previous_holder": holder}),)
         known, holder = hand, seat
-        turn = replace(turn, reunion=hand)
-    new = replace(
+    turn = evolve(turn, drew=card, draw_pile=pile, reunion=hand if reunion else turn.reunion)
+    new = evolve(
         state,
         step=Step.ACTION,
         active=(seat + 1) % state.seats,
@@ -204,7 +251,7 @@ def _replenish(
         # §5: the draw exposes the new top, so only the cards under it can stay unseen.
         unseen=set_at(state.unseen, index, max(0, min(state.unseen[index], len(cards) - 2))),
         reunion_holder=holder,
-        recent=_remember(state.recent, turn, state.seats),
+        recent=_remember(recent, turn, state.seats),
     )
     return Transition(new, events)
 
@@ -218,10 +265,10 @@ def _end_round(state: BluebellState, ender: Seat, events: tuple[Event, ...], rng
     events += (
         Event("round_ended", {"round": state.round, "ender": ender, "winner": winner, "supplies": list(state.supply)}),
     )
-    state = replace(state, round_ender=ender, round_winner=winner, results=state.results + (result,))
+    state = evolve(state, round_ender=ender, round_winner=winner, results=state.results + (result,))
     if winner is None:
         return _next_round(state, ender, events, rng)
-    return Transition(replace(state, step=Step.BLUEBELL_CHOICE, active=ender), events)
+    return Transition(evolve(state, step=Step.BLUEBELL_CHOICE, active=ender), events)
 
 
 def _next_round(
@@ -249,7 +296,7 @@ def _give_bluebell(state: BluebellState, chooser: Seat, card: str, rng: Random) 
     winner = state.round_winner
     assert winner is not None  # BLUEBELL_CHOICE opens only when the round has a winner (§4.7)
     held = state.bluebells[winner] + (Bluebell(card=card, chooser=chooser, round=state.round),)
-    state = replace(_take_out(state, card), bluebells=set_at(state.bluebells, winner, held))
+    state = evolve(_take_out(state, card), bluebells=set_at(state.bluebells, winner, held))
     # The table learns who received a Bluebell; only the chooser learns which card (§5, §8.11).
     events: tuple[Event, ...] = (
         Event("bluebell_given", {"seat": winner, "chooser": chooser, "count": len(held)}),
@@ -260,26 +307,26 @@ def _give_bluebell(state: BluebellState, chooser: Seat, card: str, rng: Random) 
     # [house rule] §9: every Bluebell is shown when the game ends.
     revealed = [[b.card for b in given] for given in state.bluebells]
     events += (Event("game_ended", {"winner": winner, "bluebells": revealed}),)
-    return Transition(replace(state, step=Step.GAME_OVER, winner=winner), events)
+    return Transition(evolve(state, step=Step.GAME_OVER, winner=winner), events)
 
 
 def _take_out(state: BluebellState, card: str) -> BluebellState:
     """The state with `card` lifted from wherever it lies in play (§4.7 step 3)."""
     for seat in range(state.seats):
         if card in state.hands[seat]:
-            return replace(
+            return evolve(
                 state,
                 hands=set_at(state.hands, seat, _without(state.hands[seat], card)),
                 known=set_at(state.known, seat, _without(state.known[seat], card)),
             )
         if card in state.stacks[seat]:
-            return replace(state, stacks=set_at(state.stacks, seat, _without(state.stacks[seat], card)))
+            return evolve(state, stacks=set_at(state.stacks, seat, _without(state.stacks[seat], card)))
     index = 0 if card in state.piles[0] else 1
     pile = state.piles[index]
     rest = _without(pile, card)
     hidden = state.unseen[index] - (1 if pile.index(card) < state.unseen[index] else 0)
     # §5: lifting the top card exposes the one under it, as a draw does.
-    return replace(
+    return evolve(
         state,
         piles=set_at(state.piles, index, rest),
         unseen=set_at(state.unseen, index, max(0, min(hidden, len(rest) - 1))),
