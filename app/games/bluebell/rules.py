@@ -127,7 +127,11 @@ def _remember(recent: tuple[Turn, ...], turn: Turn, seats: int) -> tuple[Turn, .
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    return tuple(c for c in cards if c != card)
+    """The cards less `card` (unchanged when it is not among them); every card is unique."""
+    if card not in cards:
+        return cards
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
 
 
 def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[BluebellState]:
