@@ -61,11 +61,12 @@ _PHASE_OF: dict[type[BaroqueAction], Phase] = {
 
 T = TypeVar("T")
 
+_ALONE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(max(HAND_SIZE)))  # by seat
+
 # The actions are plain values, so each possible one is built once and handed out again.
 _PLAY: dict[str, PlaySalon] = {card: PlaySalon(card) for card in CARDS}
 _CHANGE: dict[str, BallChange] = {card: BallChange(card) for card in CARDS}
 _KEEP = BallKeep()
-_ALONE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(max(HAND_SIZE)))
 
 
 def _illegal(code: str) -> IllegalAction:
