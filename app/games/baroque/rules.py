@@ -73,9 +73,16 @@ def _illegal(code: str) -> IllegalAction:
     return IllegalAction(code, MESSAGES[code])
 
 
+@cache  # the commits are plain values, so one per table size serves every table
 def _no_ball(seats: int) -> Commits[BallDecision]:
     """A sealed step that expects nobody: the ball is not running."""
     return Commits.open(seats, frozenset())
+
+
+@cache
+def _ball_opened(seats: int) -> Commits[BallDecision]:
+    """A sealed step that expects every seat, none of which has chosen yet."""
+    return Commits.open(seats)
 
 
 def _with(items: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:
@@ -330,7 +337,7 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
         finals = tuple(played for played in salon if played is not None)
         return _resolve_trick(state, finals, None, events, rng)
     events.append(Event("ball_opened", {"round": state.round, "trick": state.trick_number}))
-    return Transition(state.evolve(phase=Phase.BALL, decisions=Commits.open(state.seats)), tuple(events))
+    return Transition(state.evolve(phase=Phase.BALL, decisions=_ball_opened(state.seats)), tuple(events))
 
 
 def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: Random) -> Transition[BaroqueState]:
@@ -401,7 +408,6 @@ def _resolve_trick(
 ) -> Transition[BaroqueState]:
     """The trick judged and scored, its cards discarded; then the next trick or the round's end."""
     winner = trick_winner(finals, state.leader)
-    trumped = any(COLOR[card] is TRUMP for card in finals)
     salon = tuple(card for card in state.salon if card is not None)
     trick = Trick(state.round, state.trick_number, state.leader, salon, changed, finals, winner)
     events.append(
@@ -412,7 +418,8 @@ def _resolve_trick(
                 "trick": state.trick_number,
                 "winner": winner,
                 "final": list(finals),
-                "winning_color": TRUMP.value if trumped else COLOR[finals[state.leader]].value,
+                # The trump when any was played, else the leader's final color: the winner's either way.
+                "winning_color": COLOR[finals[winner]].value,
             },
         )
     )
@@ -420,8 +427,8 @@ def _resolve_trick(
     state = state.evolve(
         phase=Phase.SALON,
         trick_number=state.trick_number if last else state.trick_number + 1,
-        scores=tuple(score + (seat == winner) for seat, score in enumerate(state.scores)),
-        tricks_won=tuple(won + (seat == winner) for seat, won in enumerate(state.tricks_won)),
+        scores=_with(state.scores, winner, state.scores[winner] + 1),
+        tricks_won=_with(state.tricks_won, winner, state.tricks_won[winner] + 1),
         discard=sort_cards(state.discard + finals),
         salon=(None,) * state.seats,
         leader=winner,
