@@ -1,10 +1,10 @@
 """Moving cards between the zones (§4.1, §4.3): availability, payment, gains, draws and refills."""
 
-from dataclasses import replace
 from random import Random
+from typing import Any
 
 from app.games.brownies.cards import CLASS, IS_BUILDING, RESOURCES, CardClass, sort_kinds
-from app.games.brownies.state import BrowniesState, Move, Player, Stack
+from app.games.brownies.state import BrowniesState, Move, Player, Stack, evolve
 
 ROW_SIZE = 5  # §4.1: every row refills to 5 cards (5 kinds for the primary row)
 _PILE = {kind: index for index, kind in enumerate(RESOURCES)}
@@ -113,7 +113,7 @@ class Draft:
         state = self.state
         player = Player(sort_kinds(self.hand), sort_kinds(self.hidden), tuple(self.area), self.vp_cards)
         used = state.brownies_used if move.building is None else state.brownies_used + (move.building,)
-        return replace(
+        return evolve(
             state,
             main_action_done=state.main_action_done or move.building is None,  # only brownies name one
             brownies_used=used,
@@ -131,8 +131,11 @@ class Draft:
         )
 
 
-def refill(state: BrowniesState, rng: Random) -> tuple[BrowniesState, dict[str, list[str]], list[str]]:
-    """The market refilled at a turn's start (§4.1), the cards drawn by row and the rows reshuffled."""
+def refill(state: BrowniesState, rng: Random, **changes: Any) -> tuple[BrowniesState, dict[str, list[str]], list[str]]:
+    """The market refilled at a turn's start (§4.1): the new state, the cards drawn by row, the rows reshuffled.
+
+    `changes` (the new turn's bookkeeping) go into the same new state, so a turn change builds just one.
+    """
     reshuffled: list[str] = []
     building_row, building_deck = list(state.building_row), list(state.building_deck)
     drawn_buildings = building_deck[: max(0, ROW_SIZE - len(building_row))]  # §8.9: no discard to reshuffle
@@ -161,8 +164,9 @@ def refill(state: BrowniesState, rng: Random) -> tuple[BrowniesState, dict[str, 
         drawn_primary.append(card)
         _stack_onto(primary_row, card)
 
-    state = replace(
+    state = evolve(
         state,
+        **changes,
         building_row=tuple(building_row),
         building_deck=tuple(building_deck),
         secondary_row=tuple(secondary_row),

@@ -170,8 +170,9 @@ def _end_turn(state: BrowniesState, rng: Random) -> Transition[BrowniesState]:
     if state.round_limit and round_ > state.round_limit:
         state = replace(state, turn=state.turn + 1, round=round_)
         return _finish(state, "round_limit", _leaders(state), events)
-    state = replace(
+    state, drawn, reshuffled = refill(
         state,
+        rng,
         active_seat=seat,
         turn=state.turn + 1,
         round=round_,
@@ -180,7 +181,6 @@ def _end_turn(state: BrowniesState, rng: Random) -> Transition[BrowniesState]:
         moves=(),
         previous_moves=state.moves,
     )
-    state, drawn, reshuffled = refill(state, rng)
     data: dict[str, object] = {"seat": seat, "turn": state.turn, "round": round_, **drawn, "reshuffled": reshuffled}
     events.append(Event("turn_started", data))
     return Transition(state, tuple(events))

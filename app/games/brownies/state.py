@@ -1,8 +1,9 @@
 """The frozen state of a Farm with Brownies table (§4.0), its phase, and its plain-JSON form."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import cast
+from operator import attrgetter
+from typing import Any, cast
 
 from app.engine import Seat
 from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
@@ -87,6 +88,19 @@ class BrowniesState:
     previous_moves: tuple[Move, ...]  # the moves of the turn before
     end_reason: str | None  # "ten_points", "vp_supply_empty" or "round_limit" once over (§6)
     winners: tuple[Seat, ...]
+
+
+_FIELDS = tuple(field.name for field in fields(BrowniesState))
+_POSITION = {name: index for index, name in enumerate(_FIELDS)}
+_values = attrgetter(*_FIELDS)
+
+
+def evolve(state: BrowniesState, **changes: Any) -> BrowniesState:
+    """`dataclasses.replace` without its per-call look at the fields: every action makes a new state."""
+    values = list(_values(state))
+    for name, value in changes.items():
+        values[_POSITION[name]] = value
+    return BrowniesState(*values)
 
 
 def dump(state: BrowniesState) -> dict[str, object]:
