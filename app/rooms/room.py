@@ -192,7 +192,7 @@ class Room:
         await self.store.start(self.id)
         self._deal()
         self._note_legal(since_now=True)
-        self._push_state(())
+        self._push_state((), table_changed=True)
         self._wake_bots()
 
     def _require_creator(self, by: Seat | None) -> None:
@@ -205,7 +205,8 @@ class Room:
                      action_id: str | None = None) -> bool:
         """Checks, records, then applies and pushes one action; raises without changing anything.
 
-        Returns False for a retry of the seat's last applied action (same id), which is not applied again.
+        Returns True when applied: the mover's `state` message then carries the ack. Returns False for
+        a retry of the seat's last applied action (same id), which is not applied again.
         """
         if seat is None:
             raise IllegalAction("not_a_player", "You are not seated at this table.")
@@ -227,11 +228,12 @@ class Room:
             self._advance(step.state, step.events, over=outcome is not None)
             self._last_action_id[seat] = action_id
             self._note_legal()
-            self._push_state(step.events)
+            self._push_state(step.events, table_changed=outcome is not None,
+                             ack=None if by_bot else (seat, action_id))
         self._wake_bots()
         return True
 
-    async def play_again(self, seat: Seat | None, version: int) -> None:
+    async def play_again(self, seat: Seat | None, version: int) -> bool:
         """Deals the next game at a finished table, to the same seats; any of its players may ask.
 
         `version` is the finished game's last: of two players asking at once, the second is stale.
@@ -251,6 +253,7 @@ class Room:
             for connection in list(self.connections):
                 connection.push(self.snapshot(connection.seat))
         self._wake_bots()
+        return False  # the snapshots answer nobody: the asker gets its own ack
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -305,7 +308,7 @@ class Room:
         online = {c.seat for c in self.connections}
         return {
             "code": self.id, "game": self.rules.slug, "status": self.status, "options": self.options,
-            "version": self.version, "game_no": self.game_no,
+            "game_no": self.game_no,
             "seats": [
                 {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
                 for s, slot in enumerate(self.seats)
@@ -321,16 +324,24 @@ class Room:
         return orjson.dumps({"type": "state", "version": self.version, "you": seat, "table": self.table_json(),
                              "view": self._view(seat), "events": lines, "full_log": True})
 
-    def _push_state(self, events: tuple[Event, ...]) -> None:
-        """One view per seat with a tab open, and one for all spectators, computed once each."""
-        table = self.table_json()
+    def _push_state(self, events: tuple[Event, ...], table_changed: bool,
+                    ack: tuple[Seat, str | None] | None = None) -> None:
+        """One view per seat with a tab open, and one for all spectators, computed once each.
+
+        The table object rides along only when its status changed; `ack` answers the mover's tabs.
+        """
+        table = self.table_json() if table_changed else None
         encoded: dict[Seat | None, bytes] = {}
         for connection in list(self.connections):
             seat = connection.seat
             if seat not in encoded:
-                lines = [_event_json(self.version, e) for e in events if e.visible_to(seat)]
-                encoded[seat] = orjson.dumps({"type": "state", "version": self.version, "you": seat,
-                                              "table": table, "view": self._view(seat), "events": lines})
+                message = {"type": "state", "version": self.version, "you": seat, "view": self._view(seat),
+                           "events": [_event_json(self.version, e) for e in events if e.visible_to(seat)]}
+                if table is not None:
+                    message["table"] = table
+                if ack is not None and ack[0] == seat:
+                    message["ack"] = ack[1]
+                encoded[seat] = orjson.dumps(message)
             connection.push(encoded[seat])
 
     def push_table(self) -> None:

@@ -90,10 +90,13 @@ async def _read(websocket: WebSocket, room: Room, connection: Connection, settin
                 connection.push(b'{"type":"pong"}')
 
 
-async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[object]) -> None:
-    """Makes a change to the table and answers the sender: an ack, or an error and nothing changed."""
+async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[bool]) -> None:
+    """Makes a change to the table and answers the sender: an ack, or an error and nothing changed.
+
+    The change returns True when the `state` it pushed already carried the ack.
+    """
     try:
-        await change
+        acknowledged = await change
     except StaleVersion as exc:
         connection.push(_error(exc.code, exc.message, client_id))
         connection.push(room.snapshot(connection.seat))
@@ -103,7 +106,8 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
         log.exception("could not record a change at table %s", room.id)
         connection.push(_error("not_saved", "The move could not be saved; nothing changed. Try again.", client_id))
     else:
-        connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))
+        if not acknowledged:
+            connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))
 
 
 def _error(code: str, message: str, client_id: str | None) -> bytes:

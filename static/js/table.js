@@ -72,9 +72,10 @@ function receive(message) {
         page.previous = page.version === message.version - 1 ? page.view : null;
         page.version = message.version;
         page.you = message.you;
-        page.table = message.table;
+        page.table = message.table ?? page.table; // sent only when it changed
         page.view = message.view;
-        if (message.full_log) page.pending = null; // a fresh snapshot answers nothing in flight
+        // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
+        if (message.full_log || (message.ack !== undefined && message.ack === page.pending)) page.pending = null;
       }
       render();
       break;
@@ -89,7 +90,7 @@ function receive(message) {
       render();
       break;
     case "ack":
-      // Our own move is answered only by its ack: another seat's commit must not reopen the page.
+      // A retried move or a new game is answered by its ack alone; another seat's commit must not reopen the page.
       if (message.id === page.pending) page.pending = null;
       render();
       break;

@@ -68,7 +68,8 @@ class Player:
             async with self._updated:
                 self.received.append(message)
                 if message["type"] == "state":
-                    self.version, self.view, self.table = message["version"], message["view"], message["table"]
+                    self.version, self.view = message["version"], message["view"]
+                    self.table = message.get("table", self.table)  # sent only when it changed
                 elif message["type"] == "table":
                     self.table = message["table"]
                 self._updated.notify_all()
@@ -106,7 +107,7 @@ class Player:
             answer: list[Message] = []
 
             def answered() -> bool:
-                answer[:] = [m for m in self.received if m.get("id") == client_id and m["type"] in {"ack", "error"}]
+                answer[:] = [as_answer(m) for m in self.received if m.get("id") == client_id or m.get("ack") == client_id]
                 return bool(answer)
 
             await self.wait_for(answered)
@@ -128,6 +129,13 @@ class Player:
     def errors(self) -> list[Message]:
         """Every error the server answered, but for "too fast", which `act` waits out and retries."""
         return [m for m in self.received if m["type"] == "error" and m["code"] != "rate_limited"]
+
+
+def as_answer(message: Message) -> Message:
+    """An ack or an error; an applied action's ack comes inside the mover's `state`, and reads as an ack."""
+    if message["type"] == "state":
+        return {"type": "ack", "id": message["ack"], "version": message["version"]}
+    return message
 
 
 # Table options that keep whole test games short where a game offers them (Brownies' round limit).
