@@ -4,14 +4,18 @@
 // driver/adapters/README.md). bench/run copies it to driver/adapters/.
 //
 // It speaks Zashiki's real protocol (docs/protocol.md) and plays real Bremen:
-//   * per game the room's host creates a table (POST /api/tables, seat 0), the
-//     three others join it (POST /api/tables/{code}/join), each with its own
-//     seat cookie, and the host starts it (POST /api/tables/{code}/start);
-//   * every client opens /t/{code}/socket with its cookie and plays with
-//     {"type":"act","version":v,"action":a,"id":i}, reading `state` messages;
+//   * a room's first game: its host creates a table (POST /api/tables, seat 0),
+//     the three others join it (POST /api/tables/{code}/join), each with its own
+//     seat cookie, each opens /t/{code}/socket with its cookie, and the host
+//     starts it (POST /api/tables/{code}/start);
+//   * every later game is played again at the same table, as friends do: once
+//     the host's view shows the game over, it sends {"type":"again","version":v}
+//     and every client is sent the next game's snapshot on its open socket;
+//   * clients play with {"type":"act","version":v,"action":a,"id":i}, reading
+//     `state` messages;
 //   * a move is counted when the mover's first `state` whose events hold its
-//     own declared/played/passed event arrives (the state comes before the ack;
-//     both come after the move was committed to the database).
+//     own declared/played/passed event arrives (that state carries the move's
+//     ack, and is sent only after the move was committed to the database).
 // The policy is uniform over view.legal without the optional `signal_pinch`
 // remark (the peer's simplified Bremen has no such action).
 const http = require('http');
@@ -31,6 +35,7 @@ function create(opts) {
     httpRequests: 0,
     httpRetries: 0,
     tables: 0,
+    playedAgain: 0,
     errors: {}, // error code -> count (answers to our own moves and others)
     reflectedByAck: 0, // moves whose own event was not seen in a state (should stay 0)
     reconnects: 0, // sockets the server dropped (a tab that fell behind) and reopened
@@ -40,7 +45,7 @@ function create(opts) {
     maxStateBytes: 0,
     ackMsgs: 0,
     tableMsgs: 0,
-    setupMs: { createMs: [], joinMs: [], startMs: [] },
+    setupMs: { createMs: [], joinMs: [], startMs: [], againMs: [] },
     gameResults: { win: 0, loss: 0 },
   };
   const rec = (k, v) => {
@@ -88,18 +93,28 @@ function create(opts) {
     hasGames: true,
 
     async openRoom(idx) {
-      return { idx };
+      return { idx, gameNo: 0, playAgain: null }; // playAgain: set by the host's connection
     },
 
-    // The host creates the table (and so holds seat 0); the clients' join() calls
-    // take the other seats and the last of them starts it.
+    // The first game: the host creates the table (and so holds seat 0); the clients'
+    // join() calls take the other seats and the last of them starts it. Later games:
+    // the host plays again at the same table.
     async newGame(room) {
+      if (room.gameNo > 0) {
+        room.gameNo++;
+        stats.playedAgain++;
+        const t0 = performance.now();
+        room.playAgain(() => rec('againMs', performance.now() - t0));
+        return { again: true, gameNo: room.gameNo };
+      }
+      room.gameNo = 1;
       const t0 = performance.now();
       const { json, cookie } = await call('POST', '/api/tables', { game: 'bremen', name: `r${room.idx}p0`, seats: 4 });
       rec('createMs', performance.now() - t0);
       stats.tables++;
       let started;
       const game = {
+        gameNo: 1,
         code: json.code,
         hostCookie: cookie,
         ready: 0,
@@ -138,6 +153,23 @@ function create(opts) {
       let lastView = null;
       let running = true;
       let joining = false; // no reconnects while the next game's socket is being set up
+      let gameNo = 0; // the table's game this client plays; older games' messages are skipped
+      let table = null; // the table object, sent only when it changes
+      let over = false;
+      let againSent = null; // host: the callback of an again message not yet answered
+      let againWanted = null; // host: play again as soon as its own view shows the game over
+      let nextGame = null; // resolves join() once the next game's snapshot arrives
+
+      const sendAgain = (done) => {
+        againSent = { id: `again.${gameNo}`, done };
+        ws.send(JSON.stringify({ type: 'again', version: lastView.version, id: againSent.id }));
+      };
+      if (p === 0) {
+        room.playAgain = (done) => {
+          if (over) sendAgain(done);
+          else againWanted = done;
+        };
+      }
 
       const deliver = (u) => {
         if (live) hooks.onUpdate(u);
@@ -154,20 +186,36 @@ function create(opts) {
             stats.stateBytes += data.length;
             if (data.length > stats.maxStateBytes) stats.maxStateBytes = data.length;
             if (m.full_log) stats.snapshots++;
-            if (!m.view) return; // the table has not started yet
+            if (m.table) table = m.table;
+            if (!m.view || table.game_no < gameNo) return; // not started yet, or the last game's final word
+            if (m.full_log && gameNo > 0 && table.game_no > gameNo) {
+              gameNo = table.game_no; // the next game, maybe before the core asked this client to join it
+              if (nextGame) nextGame();
+              nextGame = null;
+            }
             let reflects = false;
             if (pending && !m.full_log && m.version > pending.version) {
               reflects = m.events.some((e) => e.v === m.version && e.seat === seat && OWN_EVENTS.has(e.kind));
               if (reflects) pending = null;
             }
-            const over = m.view.outcome !== null || m.table.status === 'finished';
+            over = m.view.outcome !== null || table.status === 'finished';
             if (over && seat === 0 && !m.full_log && m.view.outcome) stats.gameResults[m.view.outcome.result]++;
             lastView = { version: m.version, legal: m.view.legal };
+            if (over && againWanted) {
+              sendAgain(againWanted);
+              againWanted = null;
+            }
             deliver({ view: lastView, reflects, gameOver: over });
+            if (over) live = false; // hold the next game's views until the core joins this client to it
             return;
           }
           case 'ack':
             stats.ackMsgs++;
+            if (againSent && m.id === againSent.id) {
+              againSent.done();
+              againSent = null;
+              return;
+            }
             if (pending && m.id === pending.id) {
               // Acknowledged without a state showing it: a retry of an applied move.
               pending = null;
@@ -180,6 +228,7 @@ function create(opts) {
             return;
           case 'table':
             stats.tableMsgs++;
+            table = m.table;
             return;
           default:
             return;
@@ -214,11 +263,31 @@ function create(opts) {
           socket.once('error', reject);
         });
 
+      // Hands on the newest view only after the core has marked the game as running.
+      const goLive = () => {
+        live = true;
+        setImmediate(() => {
+          if (held && live) {
+            const u = held;
+            held = null;
+            hooks.onUpdate(u);
+          }
+        });
+      };
+
       const conn = {
         async join(next) {
           live = false;
           held = null;
           pending = null;
+          if (next.again) {
+            // the same table and socket: wait for the next game's snapshot
+            await new Promise((resolve) => {
+              if (gameNo >= next.gameNo) resolve();
+              else nextGame = resolve;
+            });
+            return goLive();
+          }
           joining = true;
           if (ws) ws.terminate(); // the old game's socket, open or (after a drop) still reconnecting
           game = next;
@@ -236,15 +305,8 @@ function create(opts) {
           await game.markReady();
           await game.started;
           joining = false;
-          live = true;
-          // hand on the newest view only after the core has marked the game as running
-          setImmediate(() => {
-            if (held && live) {
-              const u = held;
-              held = null;
-              hooks.onUpdate(u);
-            }
-          });
+          gameNo = next.gameNo;
+          return goLive();
         },
         send(move) {
           pending = { id: `${p}.${++nextId}`, version: move.version, action: move.action };
