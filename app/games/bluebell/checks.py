@@ -119,13 +119,11 @@ def may_discard_on(state: BluebellState, pile: str) -> bool:
 
 def may_reunite_after_discard(state: BluebellState, seat: Seat, card: str, pile: str) -> bool:
     """Whether `seat` may declare a reunion with discarding its hand `card` on `pile` (§4.6)."""
-    # Judged against what steps 3-6 will do: no draw if the round ends (§4.5, §4.6).
-    if ends_round(state, seat, card, pile):
-        return False
     hand = state.hands[seat]
     kept = hand[0] if hand[1] == card else hand[1]
-    drawn = state.piles[1 - pile_index(pile)][-1]
-    return can_reunite(state, seat, kept, drawn)
+    drawn = state.piles[1 - pile_index(pile)][-1]  # the forced draw (§4.5 step 6)
+    # Judged against what steps 3-6 will do: no draw if the round ends (§4.5, §4.6).
+    return can_reunite(state, seat, kept, drawn) and not ends_round(state, seat, card, pile)
 
 
 def _discard(state: BluebellState, seat: Seat, action: Discard) -> str | None:

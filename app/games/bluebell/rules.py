@@ -14,6 +14,7 @@ Glossary (the source's words → the names used here):
 
 from collections.abc import Mapping
 from random import Random
+from typing import Any
 
 from app.engine import Event, IllegalAction, Outcome, Seat, Transition
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
@@ -49,6 +50,8 @@ _DISCARDS: dict[tuple[str, str, bool], Discard] = {
     for reunion in (False, True)
 }
 _DRAWS: tuple[Draw, ...] = tuple(Draw(pile, reunion) for pile in PILES for reunion in (False, True))
+
+_BLANK_TURN = Turn(round=0, seat=0)  # copied by `_new_turn`
 
 
 def setup(seats: int, options: Mapping[str, object], rng: Random) -> BluebellState:
@@ -126,6 +129,11 @@ def _remember(recent: tuple[Turn, ...], turn: Turn, seats: int) -> tuple[Turn, .
     return (recent + (turn,))[-seats:]
 
 
+def _new_turn(**fields: Any) -> Turn:
+    """A turn record with these fields and the defaults; copying a blank one beats the frozen `__init__`."""
+    return evolve(_BLANK_TURN, **fields)
+
+
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """The cards less `card` (unchanged when it is not among them); every card is unique."""
     if card not in cards:
@@ -160,7 +168,7 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[Bluebe
         if banked:
             events.append(Event("tokens_banked", {"seat": seat, "tokens": banked, "supply": supply[seat]}))
         stack = ()
-    turn = Turn(
+    turn = _new_turn(
         round=state.round,
         seat=seat,
         placed=card,
@@ -195,7 +203,7 @@ def _discard(state: BluebellState, seat: Seat, action: Discard, rng: Random) -> 
     # §4.5 step 3: judged against the top before the discard; the empty space never costs.
     penalty = bool(target) and SEASON_OF[target[-1]] is not SEASON_OF[card]
     unpaid = penalty and state.supply[seat] == 0
-    turn = Turn(
+    turn = _new_turn(
         round=state.round, seat=seat, discarded=card, discard_pile=action.pile, penalty=penalty, ended_round=unpaid
     )
     events: tuple[Event, ...] = (
