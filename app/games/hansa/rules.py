@@ -15,6 +15,7 @@ Glossary (rulebook term, then its name here):
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 from itertools import combinations
 from random import Random
 
@@ -187,10 +188,39 @@ _DOWN_PLAYS: dict[str, tuple[tuple[Play, ...], ...]] = {
 }
 
 
-def _takes(board: tuple[tuple[Slot, ...], ...], spaces: range | tuple[int, ...]) -> list[int]:
+def _open_slots(board: tuple[tuple[Slot, ...], ...]) -> tuple[int, ...]:
+    """How many of slots 0 and 1 hold a card, by space: all that legal plays depend on of the board."""
+    return tuple(min(TAKE_SLOTS, len(space)) for space in board)
+
+
+def _takes(open_slots: tuple[int, ...], spaces: range | tuple[int, ...]) -> list[int]:
     """Indices in _TAKES of every take from slot 0 or 1 of `spaces`; "no take" on an empty board."""
-    takes = [c * TAKE_SLOTS + slot for c in spaces for slot in range(min(TAKE_SLOTS, len(board[c])))]
-    return takes if any(board) else [_NO_TAKE]
+    takes = [c * TAKE_SLOTS + slot for c in spaces for slot in range(open_slots[c])]
+    return takes if any(open_slots) else [_NO_TAKE]
+
+
+# The keys below take few values (60 cards, 3**4 slot patterns, 12**4 marker positions), so the
+# caches stay small while sparing each call the rebuilding of a hundred-odd plays.
+@cache
+def _card_plays(card: str, open_slots: tuple[int, ...]) -> tuple[tuple[Play, ...], tuple[tuple[Play, ...], ...]]:
+    """The card's face-up plays, and its face-down plays by index in _ADJUSTS."""
+    anywhere = _takes(open_slots, range(len(CITIES)))
+    own = CITY_OF[card]
+    # §4.4: face up takes from the card's own space; from anywhere if it is empty [house rule].
+    up = _UP_PLAYS[card]
+    down = _DOWN_PLAYS[card]
+    return (
+        tuple(up[t] for t in (_takes(open_slots, (own,)) if open_slots[own] else anywhere)),
+        tuple(tuple(plays[t] for t in anywhere) for plays in down),
+    )
+
+
+@cache
+def _adjusts(prosperity: tuple[int, ...]) -> tuple[int, ...]:
+    """Indices in _ADJUSTS of every marker step that stays on the track (§8.5)."""
+    return tuple(
+        a for a, adjust in enumerate(_ADJUSTS) if 0 <= prosperity[CITY_INDEX[adjust.city]] + adjust.delta <= TRACK_END
+    )
 
 
 def legal_actions(state: HansaState, seat: Seat) -> list[HansaAction]:
@@ -201,22 +231,14 @@ def legal_actions(state: HansaState, seat: Seat) -> list[HansaAction]:
         return [Keep(pair) for pair in combinations(state.players[seat].hand, 2)]
     if state.phase is not Phase.TURNS or seat != state.current_player:
         return []
-    board = state.board
-    anywhere = _takes(board, range(len(CITIES)))
-    adjusts = [
-        a
-        for a, adjust in enumerate(_ADJUSTS)  # §8.5: never off the track
-        if 0 <= state.prosperity[CITY_INDEX[adjust.city]] + adjust.delta <= TRACK_END
-    ]
+    open_slots = _open_slots(state.board)
+    adjusts = _adjusts(state.prosperity)
     actions: list[HansaAction] = []
     for card in state.players[seat].hand:
-        own = CITY_OF[card]
-        # §4.4: face up takes from the card's own space; from anywhere if it is empty [house rule].
-        up = _UP_PLAYS[card]
-        actions.extend(up[t] for t in (_takes(board, (own,)) if board[own] else anywhere))
-        down = _DOWN_PLAYS[card]
+        up, down = _card_plays(card, open_slots)
+        actions += up
         for a in adjusts:
-            actions.extend(down[a][t] for t in anywhere)
+            actions += down[a]
     return actions
 
 
