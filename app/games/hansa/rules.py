@@ -41,7 +41,7 @@ from app.games.hansa.cards import (
 )
 from app.games.hansa.public import board_json, by_city, final_json, settlement_json, slot_json
 from app.games.hansa.scoring import final_scoring, settle
-from app.games.hansa.state import HansaState, LastTurn, Phase, Player, Slot, Trigger
+from app.games.hansa.state import HansaState, LastTurn, Phase, Player, Slot, Trigger, evolve
 
 # §4.4 and §7: the English message for each error code.
 MESSAGES: dict[str, str] = {
@@ -145,7 +145,7 @@ def _start_round(state: HansaState, round_: int, rng: Random) -> tuple[HansaStat
             cube = CITIES[_draw_cube(bag, rng)] if CARDS[card].cube_icon and sum(bag) > 0 else None
             added.append(Slot(card, cube))
         board.append(space + tuple(added))
-    state = replace(
+    state = evolve(
         state,
         phase=Phase.TURNS,
         round=round_,
@@ -295,31 +295,46 @@ def _check_play(state: HansaState, seat: Seat, play: Play) -> None:
         raise _illegal("slot_empty")
 
 
-def _lay(player: Player, seat: Seat, card: str, face: str, when: tuple[int, int]) -> tuple[Player, list[Event]]:
-    """Effect 1: the card leaves the hand face up or face down, with what the table learns (§5)."""
-    hand = tuple(c for c in player.hand if c != card)
-    if face == "up":
-        laid = replace(
-            player,
-            hand=hand,
-            known=tuple(c for c in player.known if c != card),
-            unplaced=tuple(c for c in player.unplaced if c != card),
-            tableau_up=player.tableau_up + (card,),
-        )
-        return laid, [Event("card_played_face_up", {"seat": seat, "card": card})]
-    # §5: the table can no longer tell which known card went down, so all become "unplaced".
-    laid = replace(
-        player,
-        hand=hand,
-        known=(),
-        unplaced=sort_cards(set(player.unplaced) | set(player.known)),
-        tableau_down=player.tableau_down + (card,),
-        down_turns=player.down_turns + (when,),
-    )
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards less `card`, if it is there; the order is kept."""
+    if card not in cards:
+        return cards
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _played(player: Player, play: Play, when: tuple[int, int], taken: Slot | None) -> Player:
+    """Effects 1 and 3 on the player: the card leaves the hand face up or down, the taken card joins it."""
+    card = play.card
+    hand = _without(player.hand, card)
+    known, unplaced, screen = player.known, player.unplaced, player.screen
+    tableau_up, tableau_down, down_turns = player.tableau_up, player.tableau_down, player.down_turns
+    if play.face == "up":
+        known = _without(known, card)
+        unplaced = _without(unplaced, card)
+        tableau_up += (card,)
+    else:
+        # §5: the table can no longer tell which known card went down, so all become "unplaced".
+        known, unplaced = (), sort_cards(set(unplaced) | set(known))
+        tableau_down += (card,)
+        down_turns += (when,)
+    if taken is not None:
+        hand = sort_cards(hand + (taken.card,))
+        known = sort_cards(known + (taken.card,))
+        if taken.cube is not None:
+            c = CITY_INDEX[taken.cube]
+            screen = screen[:c] + (screen[c] + 1,) + screen[c + 1 :]
+    return Player(hand, known, unplaced, tableau_up, tableau_down, down_turns, screen, player.score)
+
+
+def _played_events(seat: Seat, play: Play) -> list[Event]:
+    """What the table learns of effect 1 (§5)."""
+    if play.face == "up":
+        return [Event("card_played_face_up", {"seat": seat, "card": play.card})]
     # The public line names no card, so it is the same whichever card went down.
-    return laid, [
+    return [
         Event("card_played_face_down", {"seat": seat}),
-        Event("card_played_face_down", {"seat": seat, "card": card}, frozenset((seat,))),
+        Event("card_played_face_down", {"seat": seat, "card": play.card}, frozenset((seat,))),
     ]
 
 
@@ -340,7 +355,7 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
     """The effects of §4.4 in order, then the next turn, or the round's end."""
     _check_play(state, seat, play)
     turn = state.turns_taken + 1
-    player, events = _lay(state.players[seat], seat, play.card, play.face, (state.round, turn))
+    events = _played_events(seat, play)
     prosperity = list(state.prosperity)
     adjusted = 0
     if play.adjust is not None:  # effect 2
@@ -356,15 +371,6 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
         row = board[space]
         taken = row[slot]
         board = board[:space] + (row[:slot] + row[slot + 1 :],) + board[space + 1 :]
-        screen = list(player.screen)
-        if taken.cube is not None:
-            screen[CITY_INDEX[taken.cube]] += 1
-        player = replace(
-            player,
-            hand=sort_cards(player.hand + (taken.card,)),
-            known=sort_cards(player.known + (taken.card,)),
-            screen=tuple(screen),
-        )
         events.append(Event("card_taken", {"seat": seat, "space": play.take.space, "slot": slot, **slot_json(taken)}))
         trigger = _trigger(state, space, len(row), prosperity)
         if trigger is not None:
@@ -372,19 +378,21 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
             triggered = triggered[:space] + (trigger.ordinal,) + triggered[space + 1 :]
             data = {"city": trigger.city.value, "ordinal": trigger.ordinal, "delta": trigger.delta}
             events.append(Event("prosperity_triggered", {**data, "position": trigger.position}))
+    player = _played(state.players[seat], play, (state.round, turn), taken)
     card = play.card if play.face == "up" else None  # §5: a face-down card stays unnamed
-    state = replace(
+    state = evolve(
         state,
-        players=state.players[:seat] + (player,) + state.players[seat + 1 :],
+        current_player=(seat + 1) % state.seats,  # effect 5; the end of a round picks its own
+        turns_taken=turn,
         prosperity=tuple(prosperity),
-        board=board,
         triggers_this_round=triggers,
         triggered=triggered,
-        turns_taken=turn,
+        board=board,
+        players=state.players[:seat] + (player,) + state.players[seat + 1 :],
         last_turn=LastTurn(seat, state.round, turn, card, play.adjust, adjusted, play.take, taken, trigger),
     )
-    if turn < state.seats * TURNS_PER_ROUND[state.seats]:  # effect 5
-        return Transition(replace(state, current_player=(seat + 1) % state.seats), tuple(events))
+    if turn < state.seats * TURNS_PER_ROUND[state.seats]:
+        return Transition(state, tuple(events))
     state, more = _end_round(state, rng)
     return Transition(state, tuple(events + more))
 
@@ -398,7 +406,7 @@ def _end_round(state: HansaState, rng: Random) -> tuple[HansaState, list[Event]]
         replace(player, screen=empty, score=total)
         for player, total in zip(state.players, settlement.totals, strict=True)
     )
-    state = replace(
+    state = evolve(
         state,
         players=players,
         bag=tuple(n + back for n, back in zip(state.bag, returned, strict=True)),  # §4.5: screens go back
@@ -413,7 +421,7 @@ def _end_round(state: HansaState, rng: Random) -> tuple[HansaState, list[Event]]
         return state, events + started
     final = final_scoring(state.players, state.prosperity)
     players = tuple(replace(player, score=total) for player, total in zip(state.players, final.totals, strict=True))
-    state = replace(state, players=players, final=final, phase=Phase.GAME_OVER, current_player=None)
+    state = evolve(state, players=players, final=final, phase=Phase.GAME_OVER, current_player=None)
     # §6.2 step 1: every face-down card and every hand is revealed; the deck never is.
     revealed = {
         "hands": [list(player.hand) for player in players],
@@ -435,7 +443,7 @@ def _keep(state: HansaState, seat: Seat, keep: Keep, rng: Random) -> Transition[
     kept = state.kept.commit(seat, sort_cards(keep.cards), "already_chosen")
     events = [Event("draft_chosen", {"seat": seat})]
     if not kept.is_complete():
-        return Transition(replace(state, kept=kept), tuple(events))
+        return Transition(evolve(state, kept=kept), tuple(events))
     deck = list(state.deck)
     players = []
     for other, player in enumerate(state.players):
@@ -443,7 +451,7 @@ def _keep(state: HansaState, seat: Seat, keep: Keep, rng: Random) -> Transition[
         deck.extend(card for card in player.hand if card not in pair)  # seat 0 first, canonical order
         players.append(replace(player, hand=pair))
     rng.shuffle(deck)
-    state = replace(state, deck=tuple(deck), players=tuple(players), kept=Commits.open(state.seats, frozenset()))
+    state = evolve(state, deck=tuple(deck), players=tuple(players), kept=Commits.open(state.seats, frozenset()))
     state, started = _start_round(state, 1, rng)
     return Transition(state, tuple(events + started))
 
