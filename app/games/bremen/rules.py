@@ -20,7 +20,6 @@ Glossary (the rulebook's words, and the names used in code):
 """
 
 from collections.abc import Mapping
-from dataclasses import replace
 from random import Random
 
 from app.engine import Commits, Event, IllegalAction, Option, Outcome, Seat, Transition
@@ -36,7 +35,7 @@ from app.games.bremen.cards import (
     VALUE,
     sort_cards,
 )
-from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase, Reason, Result
+from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase, Reason, Result, evolve
 
 OPTIONS: tuple[Option, ...] = (
     Option("hard_mode", "bool", False),  # §7: tuning also in round 9
@@ -45,6 +44,7 @@ OPTIONS: tuple[Option, ...] = (
 
 ALL_SEATS: frozenset[Seat] = frozenset(range(SEATS))
 _NO_PINCH: tuple[bool, ...] = (False,) * SEATS
+_NO_COMMITS: Commits[str] = Commits.open(SEATS)  # immutable, so every new step shares it
 
 # Built once: legal_actions hands out these shared values instead of allocating per call.
 _DECLARE: dict[str, Declare] = {card: Declare(card) for card in DECK}
@@ -80,8 +80,8 @@ def setup(seats: int, options: Mapping[str, object], rng: Random) -> BremenState
         phase=Phase.DECLARE,
         leader=leader,
         declared=None,
-        plays=Commits.open(SEATS),
-        passes=Commits.open(SEATS),
+        plays=_NO_COMMITS,
+        passes=_NO_COMMITS,
         pinch=_NO_PINCH,
         failures=0,
         discard=(),
@@ -157,29 +157,29 @@ def apply(state: BremenState, seat: Seat, action: BremenAction, rng: Random) -> 
             declared = Event(
                 "declared", {"seat": seat, "round": state.round, "card_id": card_id, "value": VALUE[card_id]}
             )
-            after = replace(state, phase=Phase.PLAY, declared=card_id, plays=state.plays.commit(seat, card_id))
+            after = evolve(state, phase=Phase.PLAY, declared=card_id, plays=state.plays.commit(seat, card_id))
             return Transition(after, (declared,))
         case Play(card_id):
             plays = state.plays.commit(seat, card_id)
             played = Event("played", {"seat": seat, "round": state.round})  # only that it has chosen
             if not plays.is_complete():
-                return Transition(replace(state, plays=plays), (played,))
-            return _resolve(replace(state, plays=plays), [played])
+                return Transition(evolve(state, plays=plays), (played,))
+            return _resolve(state, plays, [played])
         case PassLeft(card_id):
             passes = state.passes.commit(seat, card_id)
             passed = Event("passed", {"seat": seat, "round": state.round})  # only that it has chosen
             if not passes.is_complete():
-                return Transition(replace(state, passes=passes), (passed,))
-            return _exchange(replace(state, passes=passes), [passed])
+                return Transition(evolve(state, passes=passes), (passed,))
+            return _exchange(state, passes, [passed])
         case SignalPinch():
             pinch = state.pinch[:seat] + (True,) + state.pinch[seat + 1 :]
             signalled = Event("pinch_signalled", {"seat": seat, "round": state.round})
-            return Transition(replace(state, pinch=pinch), (signalled,))
+            return Transition(evolve(state, pinch=pinch), (signalled,))
 
 
-def _resolve(state: BremenState, events: list[Event]) -> Transition[BremenState]:
-    """§4.3: reveal, judge by animal, clean up, check the end; then tuning or the next round."""
-    cards = tuple(card for card in state.plays.choices if card is not None)
+def _resolve(state: BremenState, plays: Commits[str], events: list[Event]) -> Transition[BremenState]:
+    """§4.3: reveal the complete `plays`, judge by animal, clean up, check the end; then tuning or the next round."""
+    cards = tuple(card for card in plays.choices if card is not None)
     by_pitch = [0] * SEATS
     for seat, card in enumerate(cards):
         by_pitch[RANK[state.roles[seat]]] = VALUE[card]
@@ -187,21 +187,21 @@ def _resolve(state: BremenState, events: list[Event]) -> Transition[BremenState]
     success = by_pitch[0] < by_pitch[1] < by_pitch[2] < by_pitch[3]
     hands = tuple(tuple(c for c in hand if c != cards[s]) for s, hand in enumerate(state.hands))
     failures = state.failures if success else state.failures + 1
-    state = replace(
+    state = evolve(
         state,
         hands=hands,
-        plays=Commits.open(SEATS),
+        plays=_NO_COMMITS,
         failures=failures,
         discard=state.discard + cards if success else state.discard,
         failed=state.failed if success else tuple(pile + (cards[s],) for s, pile in enumerate(state.failed)),
         history=state.history + (Ensemble(state.round, state.leader, state.declared, cards, success),),
     )
-    plays = [
+    revealed = [
         {"seat": s, "animal": str(state.roles[s]), "card_id": card, "value": VALUE[card]}
         for s, card in enumerate(cards)
     ]
     kind = "ensemble_succeeded" if success else "ensemble_failed"
-    events.append(Event(kind, {"round": state.round, "plays": plays, "failures": failures}))
+    events.append(Event(kind, {"round": state.round, "plays": revealed, "failures": failures}))
     # §4.3 step 4, in order: the round-10 result takes precedence over the third failure.
     if state.round == ROUNDS:
         if success:
@@ -212,7 +212,7 @@ def _resolve(state: BremenState, events: list[Event]) -> Transition[BremenState]
     # §4.1: tuning in rounds 1–8, and in round 9 only in hard mode.
     if state.round <= ROUNDS - 2 or state.hard_mode:
         events.append(Event("tuning_started", {"round": state.round}))
-        return Transition(replace(state, phase=Phase.TUNING, passes=Commits.open(SEATS)), tuple(events))
+        return Transition(evolve(state, phase=Phase.TUNING, passes=_NO_COMMITS), tuple(events))
     return _next_round(state, events)
 
 
@@ -224,12 +224,12 @@ def _finish(state: BremenState, events: list[Event], result: Result, reason: Rea
         "reason": None if reason is None else str(reason),
     }
     events.append(Event("game_won" if result is Result.WIN else "game_lost", data))
-    return Transition(replace(state, phase=Phase.GAME_OVER, result=result, reason=reason), tuple(events))
+    return Transition(evolve(state, phase=Phase.GAME_OVER, result=result, reason=reason), tuple(events))
 
 
-def _exchange(state: BremenState, events: list[Event]) -> Transition[BremenState]:
-    """§4.4: every committed card moves at once to the next seat; each pass told only to its two seats."""
-    given = tuple(card for card in state.passes.choices if card is not None)
+def _exchange(state: BremenState, passes: Commits[str], events: list[Event]) -> Transition[BremenState]:
+    """§4.4: every card of the complete `passes` moves at once to the next seat; each told only to its two seats."""
+    given = tuple(card for card in passes.choices if card is not None)
     hands: list[tuple[str, ...]] = []
     logs: list[tuple[PassRecord, ...]] = []
     for seat, hand in enumerate(state.hands):
@@ -251,7 +251,7 @@ def _exchange(state: BremenState, events: list[Event]) -> Transition[BremenState
             )
         )
     events.append(Event("tuning_completed", {"round": state.round}))
-    return _next_round(replace(state, hands=tuple(hands), pass_log=tuple(logs)), events)
+    return _next_round(evolve(state, hands=tuple(hands), pass_log=tuple(logs)), events)
 
 
 def _next_round(state: BremenState, events: list[Event]) -> Transition[BremenState]:
@@ -259,14 +259,14 @@ def _next_round(state: BremenState, events: list[Event]) -> Transition[BremenSta
     leader = (state.leader + 1) % SEATS
     number = state.round + 1
     events.append(Event("round_started", {"round": number, "leader": leader}))
-    state = replace(
+    state = evolve(
         state,
         round=number,
         leader=leader,
         phase=Phase.DECLARE if number < ROUNDS else Phase.PLAY,
         declared=None,
-        plays=Commits.open(SEATS),
-        passes=Commits.open(SEATS),
+        plays=_NO_COMMITS,
+        passes=_NO_COMMITS,
         pinch=_NO_PINCH,
     )
     return Transition(state, tuple(events))
