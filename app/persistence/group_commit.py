@@ -9,10 +9,9 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 
-from sqlalchemy import insert, update
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.engine import URL
 
-from app.persistence.models import ActionRow, ResultRow, RoomRow
+from app.persistence.batch_sinks import Batch, sink_for, to_json
 
 MAX_BATCH = 500
 
@@ -43,8 +42,8 @@ Pending = PendingAction | PendingGame
 
 
 class ActionWriter:
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
+    def __init__(self, url: URL) -> None:
+        self._sink = sink_for(url)
         self._queue: list[Pending] = []
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -62,6 +61,7 @@ class ActionWriter:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        await self._sink.close()
 
     async def _run(self) -> None:
         while True:
@@ -88,18 +88,11 @@ class ActionWriter:
 
     async def _write(self, batch: list[Pending]) -> None:
         actions = [p for p in batch if isinstance(p, PendingAction)]
-        async with self.engine.begin() as connection:
-            # Order within a batch does not matter: a table waits for each write before its next.
-            for game in (p for p in batch if isinstance(p, PendingGame)):
-                await connection.execute(update(RoomRow).where(RoomRow.id == game.room_id).values(
-                    status="playing", game_no=game.game_no, seed=game.seed, first_version=game.first_version))
-            if actions:
-                await connection.execute(insert(ActionRow), [
-                    {"room_id": p.room_id, "version": p.version, "seat": p.seat, "payload": p.payload}
-                    for p in actions])
-            finished = [p for p in actions if p.outcome is not None]
-            if finished:
-                await connection.execute(insert(ResultRow), [
-                    {"room_id": p.room_id, "game_no": p.game_no, "outcome": p.outcome} for p in finished])
-                await connection.execute(update(RoomRow).where(RoomRow.id.in_([p.room_id for p in finished]))
-                                         .values(status="finished"))
+        finished = [p for p in actions if p.outcome is not None]
+        # Order within a batch does not matter: a table waits for each write before its next.
+        await self._sink.write(Batch(
+            actions=[(p.room_id, p.version, p.seat, to_json(p.payload)) for p in actions],
+            results=[(p.room_id, p.game_no, to_json(p.outcome)) for p in finished],
+            finished=[p.room_id for p in finished],
+            new_games=[(p.game_no, p.seed, p.first_version, p.room_id) for p in batch if isinstance(p, PendingGame)],
+        ))

@@ -38,7 +38,7 @@ class RoomStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
-        self._actions = ActionWriter(engine)
+        self._actions = ActionWriter(engine.url)
 
     async def create(self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int) -> None:
         async with self.engine.begin() as connection:

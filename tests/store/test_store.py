@@ -3,10 +3,10 @@
 import asyncio
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 
 from app.main import migrate
 from app.persistence import RoomStore, SeatRecord
+from app.persistence.batch_sinks import WriteFailed
 from app.persistence.db import make_engine
 
 
@@ -14,7 +14,9 @@ from app.persistence.db import make_engine
 async def store(database_url: str):  # type: ignore[no-untyped-def]
     await asyncio.to_thread(migrate, database_url)
     engine = make_engine(database_url)
-    yield RoomStore(engine)
+    store = RoomStore(engine)
+    yield store
+    await store.close()
     await engine.dispose()
 
 
@@ -38,7 +40,7 @@ async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> N
 async def test_an_action_number_is_written_once(store: RoomStore) -> None:
     await store.create("DEF567", "bremen", {}, 4, 1)
     await store.append("DEF567", 1, 0, {"type": "declare", "card_id": "n01-1"})
-    with pytest.raises(IntegrityError):
+    with pytest.raises(WriteFailed):
         await store.append("DEF567", 1, 2, {"type": "play", "card_id": "n02-1"})
     record = await store.load("DEF567")
     assert record is not None and record.actions == ((0, {"type": "declare", "card_id": "n01-1"}),)
