@@ -16,19 +16,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import GameRules, rng_for  # noqa: E402
+from app.engine.playout import random_playout  # noqa: E402
 from app.games import RULES_BY_SLUG  # noqa: E402
 
 
 def random_game(rules: GameRules[Any, Any], seats: int, seed: int) -> int:
     """Plays one complete random game; returns the number of actions."""
-    chooser = Random(seed)
-    state = rules.setup(seats, rules.parse_options({}, seats), Random(seed))
-    step = 0
-    while rules.outcome(state) is None:
-        step += 1
-        seat = chooser.choice(sorted(rules.awaiting(state)))
-        state = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)), rng_for(seed, step)).state
-    return step
+    return random_playout(rules, seats, seed)[1]
 
 
 def bot_game(rules: GameRules[Any, Any], seats: int, seed: int) -> tuple[int, frozenset[int]]:
