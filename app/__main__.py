@@ -12,9 +12,8 @@ def main() -> None:
     uvicorn.run("app.main:create_app", factory=True, host=settings.host, port=settings.port,
                 ws_max_size=settings.max_message_bytes * 4, proxy_headers=True, log_level="info",
                 # Per-request access lines and per-message compression cost more than they give on
-                # a game's small, frequent messages; the sans-I/O websocket protocol costs less per
-                # message than the classic one (measured with bench/run).
-                access_log=False, ws_per_message_deflate=False, ws="websockets-sansio")
+                # a game's small, frequent messages.
+                access_log=False, ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":
