@@ -1,6 +1,7 @@
 """What one seat (or a spectator) may see of a Bremen table: an allow-list built from §5."""
 
 from app.engine import Seat
+from app.engine.memo import latest_state
 from app.games.bremen.cards import MAX_FAILURES, PLAYER_CARD, ROUNDS, SEATS, VALUE
 from app.games.bremen.rules import ALL_SEATS, awaiting, legal_actions, outcome
 from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase
@@ -55,6 +56,18 @@ def _own_hand(state: BremenState, seat: Seat) -> list[dict[str, object]]:
 def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
     """JSON-ready: the public rows of §5, plus the seat's own hand, pass log and legal actions."""
     own = seat if type(seat) is int and seat in ALL_SEATS else None
+    seen = dict(_public(state))  # the seat's own keys are filled in where they stand
+    if own is not None:
+        seen["legal"] = [action.to_json() for action in legal_actions(state, own)]
+        seen["seat"] = own
+        seen["hand"] = _own_hand(state, own)
+        seen["pass_log"] = [_pass_record(own, r) for r in state.pass_log[own]]
+    return seen
+
+
+@latest_state
+def _public(state: BremenState) -> dict[str, object]:
+    """What every viewer sees alike, with a spectator's values in the seat's own keys."""
     over = state.phase is Phase.GAME_OVER
     if state.phase is Phase.PLAY:
         chosen = state.plays.flags()
@@ -85,9 +98,9 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
     return {
         "phase": str(state.phase),
         "awaiting": sorted(awaiting(state)),
-        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
+        "legal": [],
         "outcome": None if result is None else result.to_json(),
-        "seat": own,
+        "seat": None,
         "round": state.round,
         "rounds": ROUNDS,
         "hard_mode": state.hard_mode,
@@ -97,8 +110,8 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
         "max_failures": MAX_FAILURES,
         "declared": None if state.declared is None else {"seat": state.leader, **_card(state.declared)},
         "seats": seats,
-        "hand": None if own is None else _own_hand(state, own),
-        "pass_log": None if own is None else [_pass_record(own, r) for r in state.pass_log[own]],
+        "hand": None,
+        "pass_log": None,
         "last_ensemble": _ensemble(state, state.history[-1]) if state.history else None,
         "history": [_ensemble(state, e) for e in state.history],
         "discard": [_card(card) for card in state.discard],
