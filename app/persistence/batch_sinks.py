@@ -6,36 +6,49 @@ asyncpg pipelines the whole batch on one connection.
 """
 
 import asyncio
+import re
 import sqlite3
+from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Protocol
 
 import asyncpg
 import orjson
 from sqlalchemy.engine import URL
 
+# Every write the store makes, by kind, in the order a batch runs them (SQLite's parameter style).
+STATEMENTS = {
+    "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status) VALUES (?, ?, ?, ?, ?, 'waiting')",
+    "seat": "INSERT INTO seats (room_id, seat, name, token_hash, is_bot) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, "
+            "is_bot = excluded.is_bot",
+    "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
+    "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
+    "action": "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
+    "result": "INSERT INTO results (room_id, game_no, outcome) VALUES (?, ?, ?)",
+    "finish": "UPDATE rooms SET status = 'finished' WHERE id = ?",
+}
+
+Row = tuple[str, tuple[object, ...]]  # (kind, parameters)
+
 
 class WriteFailed(RuntimeError):
     """The database refused a batch (a duplicate action number, a missing table, a lost connection)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """The rows of one transaction."""
-
-    actions: list[tuple[str, int, int, str]]  # room_id, version, seat, payload JSON
-    results: list[tuple[str, int, str]]  # room_id, game_no, outcome JSON
-    finished: list[str]  # room ids whose game just ended
-    new_games: list[tuple[int, int, int, str]]  # game_no, seed, first_version, room_id
 
 
 def to_json(value: object) -> str:
     return orjson.dumps(value).decode()
 
 
+def by_kind(rows: list[Row]) -> list[tuple[str, list[tuple[object, ...]]]]:
+    grouped: defaultdict[str, list[tuple[object, ...]]] = defaultdict(list)
+    for kind, parameters in rows:
+        grouped[kind].append(parameters)
+    return [(kind, grouped[kind]) for kind in STATEMENTS if kind in grouped]
+
+
 class BatchSink(Protocol):
-    async def write(self, batch: Batch) -> None: ...
+    async def write(self, rows: list[Row]) -> None: ...
 
     async def close(self) -> None: ...
 
@@ -54,31 +67,30 @@ class SqliteSink:
         self._path = path
         self._connection: sqlite3.Connection | None = None
 
-    async def write(self, batch: Batch) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._thread, self._write, batch)
+    async def write(self, rows: list[Row]) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._write, rows)
 
-    def _write(self, batch: Batch) -> None:
-        if self._connection is None:
-            self._connection = sqlite3.connect(self._path, timeout=30, isolation_level=None, check_same_thread=False)
-            self._connection.execute("PRAGMA journal_mode=WAL")
-            self._connection.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives power loss
-            self._connection.execute("PRAGMA foreign_keys=ON")
-        db = self._connection
+    def _write(self, rows: list[Row]) -> None:
         try:
+            db = self._connect()
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.executemany("UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? "
-                               "WHERE id = ?", batch.new_games)
-                db.executemany("INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
-                               batch.actions)
-                db.executemany("INSERT INTO results (room_id, game_no, outcome) VALUES (?, ?, ?)", batch.results)
-                db.executemany("UPDATE rooms SET status = 'finished' WHERE id = ?", [(r,) for r in batch.finished])
+                for kind, parameters in by_kind(rows):
+                    db.executemany(STATEMENTS[kind], parameters)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
         except sqlite3.Error as exc:
             raise WriteFailed(str(exc)) from exc
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._connection is None:
+            self._connection = sqlite3.connect(self._path, timeout=30, isolation_level=None, check_same_thread=False)
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives power loss
+            self._connection.execute("PRAGMA foreign_keys=ON")
+        return self._connection
 
     async def close(self) -> None:
         def _close() -> None:
@@ -88,32 +100,30 @@ class SqliteSink:
         self._thread.shutdown()
 
 
+def _numbered(statement: str) -> str:
+    """SQLite's `?` parameters as PostgreSQL's `$1, $2, …`."""
+    count = iter(range(1, statement.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", statement)
+
+
 class PostgresSink:
     """One connection of its own, opened on first use and again after it is lost."""
+
+    STATEMENTS = {kind: _numbered(statement) for kind, statement in STATEMENTS.items()}
 
     def __init__(self, dsn: str) -> None:
         self._dsn = dsn
         self._connection: asyncpg.Connection | None = None
 
-    async def write(self, batch: Batch) -> None:
+    async def write(self, rows: list[Row]) -> None:
         try:
             if self._connection is None or self._connection.is_closed():
                 self._connection = await asyncpg.connect(self._dsn)
             db = self._connection
             async with db.transaction():
-                if batch.new_games:
-                    await db.executemany("UPDATE rooms SET status = 'playing', game_no = $1, seed = $2, "
-                                         "first_version = $3 WHERE id = $4", batch.new_games)
-                if batch.actions:
-                    await db.executemany("INSERT INTO actions (room_id, version, seat, payload) "
-                                         "VALUES ($1, $2, $3, $4::json)", batch.actions)
-                if batch.results:
-                    await db.executemany("INSERT INTO results (room_id, game_no, outcome) VALUES ($1, $2, $3::json)",
-                                         batch.results)
-                if batch.finished:
-                    await db.execute("UPDATE rooms SET status = 'finished' WHERE id = ANY($1::varchar[])",
-                                     batch.finished)
-        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as exc:
+                for kind, parameters in by_kind(rows):
+                    await db.executemany(self.STATEMENTS[kind], parameters)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             raise WriteFailed(str(exc)) from exc
 
     async def close(self) -> None:

@@ -1,6 +1,6 @@
-"""Group commit: accepted actions (and new games) from many tables share one transaction, and so one fsync.
+"""Group commit: every write, from every table, joins the next shared transaction, and so one fsync.
 
-Each caller still waits for its own action to be durable before it goes on, so the rooms' rule
+Each caller still waits for its own write to be durable before it goes on, so the rooms' rule
 "record, then show" holds; what is saved is the per-commit cost when many tables play at once.
 Batches form by themselves: whatever arrives while one commit runs goes into the next.
 """
@@ -11,45 +11,29 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.engine import URL
 
-from app.persistence.batch_sinks import Batch, sink_for, to_json
+from app.persistence.batch_sinks import Row, sink_for
 
 MAX_BATCH = 500
 
 
 @dataclass(slots=True)
-class PendingAction:
-    room_id: str
-    version: int
-    seat: int
-    payload: dict[str, object]
-    outcome: dict[str, object] | None
-    game_no: int
+class PendingWrite:
+    """Rows that commit together (an action that ends a game: the action, its result, the status)."""
+
+    rows: list[Row]
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-@dataclass(slots=True)
-class PendingGame:
-    """A finished table beginning its next game."""
-
-    room_id: str
-    game_no: int
-    seed: int
-    first_version: int
-    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
-
-
-Pending = PendingAction | PendingGame
-
-
-class ActionWriter:
+class GroupWriter:
     def __init__(self, url: URL) -> None:
         self._sink = sink_for(url)
-        self._queue: list[Pending] = []
+        self._queue: list[PendingWrite] = []
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    async def append(self, pending: Pending) -> None:
-        """Returns once the write is committed; raises what the database raised for it."""
+    async def write(self, *rows: Row) -> None:
+        """Returns once the rows are committed; raises what the database raised for them."""
+        pending = PendingWrite(list(rows))
         self._queue.append(pending)
         self._arrived.set()
         if self._task is None or self._task.done():
@@ -71,28 +55,18 @@ class ActionWriter:
                 batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
                 await self._commit(batch)
 
-    async def _commit(self, batch: list[Pending]) -> None:
+    async def _commit(self, batch: list[PendingWrite]) -> None:
         try:
-            await self._write(batch)
+            # Order within a batch does not matter: a table waits for each write before its next.
+            await self._sink.write([row for pending in batch for row in pending.rows])
         except Exception as exc:
             if len(batch) == 1:
                 if not batch[0].done.done():
                     batch[0].done.set_exception(exc)
                 return
-            for pending in batch:  # one bad row must not fail the others: write them one by one
+            for pending in batch:  # one bad write must not fail the others: write them one by one
                 await self._commit([pending])
             return
         for pending in batch:
             if not pending.done.done():  # its caller may have gone (a shutdown)
                 pending.done.set_result(None)
-
-    async def _write(self, batch: list[Pending]) -> None:
-        actions = [p for p in batch if isinstance(p, PendingAction)]
-        finished = [p for p in actions if p.outcome is not None]
-        # Order within a batch does not matter: a table waits for each write before its next.
-        await self._sink.write(Batch(
-            actions=[(p.room_id, p.version, p.seat, to_json(p.payload)) for p in actions],
-            results=[(p.room_id, p.game_no, to_json(p.outcome)) for p in finished],
-            finished=[p.room_id for p in finished],
-            new_games=[(p.game_no, p.seed, p.first_version, p.room_id) for p in batch if isinstance(p, PendingGame)],
-        ))

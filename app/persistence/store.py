@@ -3,10 +3,11 @@
 from collections import defaultdict
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from app.persistence.group_commit import ActionWriter, PendingAction, PendingGame
+from app.persistence.batch_sinks import to_json
+from app.persistence.group_commit import GroupWriter
 from app.persistence.models import ActionRow, RoomRow, SeatRow
 
 
@@ -35,40 +36,40 @@ class RoomRecord:
 
 
 class RoomStore:
+    """Writes go through one group writer (so they share commits); reads use SQLAlchemy."""
+
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
-        self._actions = ActionWriter(engine.url)
+        self._writer = GroupWriter(engine.url)
 
     async def create(self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(insert(RoomRow).values(
-                id=room_id, game=game, options=options, seat_count=seat_count, seed=seed, status="waiting"))
+        await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed)))
 
     async def put_seat(self, room_id: str, seat: SeatRecord) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back)."""
-        async with self.engine.begin() as connection:
-            await connection.execute(delete(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat.seat))
-            await connection.execute(insert(SeatRow).values(room_id=room_id, seat=seat.seat, name=seat.name,
-                                                            token_hash=seat.token_hash, is_bot=seat.is_bot))
+        await self._writer.write(("seat", (room_id, seat.seat, seat.name, seat.token_hash, seat.is_bot)))
 
     async def start(self, room_id: str) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(status="playing"))
+        await self._writer.write(("start", (room_id,)))
 
     async def append(
         self, room_id: str, version: int, seat: int, payload: dict[str, object],
         outcome: dict[str, object] | None = None, game_no: int = 1,
     ) -> None:
         """Records one accepted action (and the result, if it ended the game); returns once it is committed."""
-        await self._actions.append(PendingAction(room_id, version, seat, payload, outcome, game_no))
+        action = ("action", (room_id, version, seat, to_json(payload)))
+        if outcome is None:
+            await self._writer.write(action)
+        else:
+            await self._writer.write(action, ("result", (room_id, game_no, to_json(outcome))), ("finish", (room_id,)))
 
     async def play_again(self, room_id: str, game_no: int, seed: int, first_version: int) -> None:
         """Records that a finished table began its next game; returns once it is committed."""
-        await self._actions.append(PendingGame(room_id, game_no, seed, first_version))
+        await self._writer.write(("new_game", (game_no, seed, first_version, room_id)))
 
     async def close(self) -> None:
-        await self._actions.close()
+        await self._writer.close()
 
     async def load(self, room_id: str) -> RoomRecord | None:
         records = await self._load(RoomRow.id == room_id)
