@@ -1,6 +1,7 @@
 """One browser tab's link to a room: a bounded outbox, so a slow tab never holds the table."""
 
 import asyncio
+from collections import deque
 
 from app.engine import Seat
 
@@ -8,12 +9,18 @@ TRY_AGAIN_LATER = 1013  # the websocket close code for a tab that fell behind
 
 
 class Connection:
-    """Messages waiting to be written to one websocket, already encoded."""
+    """Messages waiting to be written to one websocket, already encoded.
+
+    A plain deque and one waiter future: every move pushes one message to every tab, so this is
+    on the hottest path, where asyncio.Queue's generality costs more than it gives.
+    """
 
     def __init__(self, seat: Seat | None, outbox_size: int) -> None:
         self.seat = seat
+        self.capacity = outbox_size
         # Encoded messages, then possibly a close code: the last thing the writer does.
-        self._outbox: asyncio.Queue[bytes | int] = asyncio.Queue(maxsize=outbox_size + 1)
+        self._outbox: deque[bytes | int] = deque()
+        self._waiter: asyncio.Future[None] | None = None
         self.dropped = False
 
     def push(self, message: bytes) -> None:
@@ -23,23 +30,30 @@ class Connection:
         """
         if self.dropped:
             return
-        if self._outbox.qsize() >= self._outbox.maxsize - 1:
+        if len(self._outbox) >= self.capacity:
             self.drop()
         else:
-            self._outbox.put_nowait(message)
+            self._put(message)
 
     def drop(self) -> None:
         """Discards what is queued and has the writer close at once."""
-        while not self._outbox.empty():
-            self._outbox.get_nowait()
+        self._outbox.clear()
         self.end(TRY_AGAIN_LATER)
 
     def end(self, code: int) -> None:
         """Has the writer send what is queued, then close with `code`; nothing more is queued."""
         if not self.dropped:
             self.dropped = True
-            self._outbox.put_nowait(code)
+            self._put(code)
+
+    def _put(self, item: bytes | int) -> None:
+        self._outbox.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
 
     async def next_message(self) -> bytes | int:
         """The next message to write, or the close code once the connection is ending."""
-        return await self._outbox.get()
+        while not self._outbox:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        return self._outbox.popleft()
