@@ -3,7 +3,7 @@
     .venv/bin/python bench/micro.py [--db sqlite|postgres] [--moves 3000]
 
 1. Per move, without I/O: Bremen apply, legal_actions for 4 seats (Room._note_legal), view() for 4 seats,
-   table_json, and orjson of the 4 `state` messages (Room._push_state).
+   and orjson of the 4 `state` messages (Room._push_state).
 2. The durable write: RoomStore.append one by one, and 50 tables appending at once, against a group commit
    of the same rows (SQLAlchemy Core executemany, one transaction) and plain sqlite3 on one connection.
 All CPU figures are process CPU (every thread) per action.
@@ -42,13 +42,9 @@ def _per(total_s: float, n: int) -> float:
 def hot_path(moves: int) -> dict[str, float]:
     """µs per move of each pure step, over random Bremen games played to their end and restarted."""
     rng = random.Random(1)
-    t = dict.fromkeys(("apply", "legal_x4", "view_x4", "table_json", "dumps_x4", "view_json_x4_cached_legal"), 0.0)
+    t = dict.fromkeys(("apply", "legal_x4", "view_x4", "dumps_x4"), 0.0)
     sizes: list[int] = []
     seed, version, state, n = 1, 0, None, 0
-    table = {"code": "ABCDEF", "game": "bremen", "status": "playing", "options": {"hard_mode": False},
-             "version": 0, "rematch": None, "rematch_of": None,
-             "seats": [{"seat": s, "name": f"p{s}", "bot": False, "connected": True, "reserved": False}
-                       for s in range(4)]}
     while n < moves:
         if state is None or RULES.outcome(state) is not None:
             seed += 1
@@ -67,17 +63,14 @@ def hot_path(moves: int) -> dict[str, float]:
         c = time.perf_counter()
         views = [RULES.view(state, s) for s in range(4)]
         t["view_x4"] += time.perf_counter() - c
-        c = time.perf_counter()
-        table = {**table, "version": version, "seats": [dict(x) for x in table["seats"]]}
-        t["table_json"] += time.perf_counter() - c
         events = [{"v": version, **e.to_json()} for e in step.events]
         c = time.perf_counter()
         for s in range(4):
-            b = orjson.dumps({"type": "state", "version": version, "you": s, "table": table, "view": views[s],
+            b = orjson.dumps({"type": "state", "version": version, "you": s, "view": views[s],
                               "events": [e for e in events]})
         t["dumps_x4"] += time.perf_counter() - c
         sizes.append(len(b))
-    out = {k: _per(v, moves) for k, v in t.items() if k != "view_json_x4_cached_legal"}
+    out = {k: _per(v, moves) for k, v in t.items()}
     out["state_msg_bytes"] = statistics.mean(sizes)
     return out
 
@@ -149,6 +142,7 @@ async def store_costs(kind: str, url: str, rows: int) -> dict[str, Any]:
                 await conn.commit()
             result["core_insert_serial"] = {"wall_us": _per(time.perf_counter() - w, rows),
                                             "cpu_us": _per(time.process_time() - c, rows)}
+        await store.close()
         await engine.dispose()
 
         if kind == "sqlite":

@@ -129,6 +129,8 @@ async def play_table(port: int, actions: int, rng: random.Random) -> bool:
                 async with changed:
                     views[i], versions[i] = m["view"], m["version"]
                     changed.notify_all()
+                if "ack" in m:  # the mover's state answers its action
+                    answers[i].put_nowait({"type": "ack", "version": m["version"]})
             elif m["type"] in ("ack", "error"):
                 answers[i].put_nowait(m)
 
