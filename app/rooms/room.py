@@ -345,7 +345,7 @@ class Room:
             connection.push(encoded[seat])
 
     def push_table(self) -> None:
-        """Tells every tab that the table's public facts changed (seats, presence, a rematch)."""
+        """Tells every tab that the table's public facts changed (seats, presence)."""
         message = orjson.dumps({"type": "table", "table": self.table_json()})
         for connection in list(self.connections):
             connection.push(message)
