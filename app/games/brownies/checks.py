@@ -21,7 +21,7 @@ from app.games.brownies.cards import (
     Inputs,
 )
 from app.games.brownies.legal import has_cards, has_main_action
-from app.games.brownies.market import available
+from app.games.brownies.market import copies
 from app.games.brownies.state import BrowniesState, Phase
 
 MESSAGES: dict[str, str] = {  # §4.8: the normative English text of every code
@@ -76,7 +76,7 @@ def check_produce(state: BrowniesState, target: str) -> Inputs:
         raise refuse("main_action_already_taken")
     if CLASS[target] in (CardClass.FUND, CardClass.VP):
         raise refuse("wrong_card_type")
-    if target not in available(state):
+    if not copies(state, target):
         raise refuse("not_in_market")
     hand = state.players[state.active_seat].hand
     recipe = RECIPES[target]
@@ -151,7 +151,7 @@ def check_brownie(state: BrowniesState, building: str, pay: tuple[str, ...], tak
 def _check_fixed_inputs(state: BrowniesState, hand: tuple[str, ...], building: str, brownie: Brownie) -> Checked:
     """Convert and Score: fixed inputs, and for Convert a good from the market."""
     gained = () if brownie.gain is None else (brownie.gain,)
-    if gained and gained[0] not in available(state):
+    if gained and not copies(state, gained[0]):
         raise refuse("not_in_market")
     inputs = BROWNIE_INPUTS[building]
     if not has_cards(hand, inputs):
@@ -191,8 +191,7 @@ def _check_in_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> None:
 
 
 def _check_in_market(state: BrowniesState, cards: tuple[str, ...]) -> None:
-    market = available(state)
-    if any(market.get(kind, 0) < cards.count(kind) for kind in set(cards)):
+    if any(copies(state, kind) < cards.count(kind) for kind in set(cards)):
         raise refuse("not_in_market")
 
 

@@ -14,7 +14,9 @@ So some trade is listed whenever any trade is legal, and no listed trade for goo
 away that another listed trade with the same payment would keep.
 """
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from itertools import chain, compress, repeat
 
 from app.games.brownies.actions import Action, EndTurn, Produce, Trade, UseBrownie
 from app.games.brownies.cards import (
@@ -25,18 +27,23 @@ from app.games.brownies.cards import (
     HAND_LIMIT,
     IS_BUILDING,
     MONEY_CHANGER_VALUE,
+    PRIMARY_KINDS,
     RECIPES,
+    RESOURCES,
+    SECONDARY_KINDS,
     VALUE,
     CardClass,
     Form,
     Inputs,
 )
-from app.games.brownies.market import available
-from app.games.brownies.state import BrowniesState, Phase
+from app.games.brownies.market import copies, market_kinds
+from app.games.brownies.state import BrowniesState, Phase, Stack
 
 Cards = tuple[str, ...]
 Payment = tuple[Cards, int, int]  # cards, total value, value of the cheapest card
 Workable = tuple[str, frozenset[str], Inputs, int | None]  # kind, its input kinds, inputs, hand growth
+
+Row = tuple[int, Iterable[Stack]]  # the least value of the row's class of goods, and the row's goods
 
 # Actions are immutable, so the ones without a payment are made once.
 _PRODUCE = {kind: Produce(kind) for kind in CARDS}
@@ -48,6 +55,11 @@ def _workable(kind: str, inputs: Inputs, gains: int | None) -> Workable:
     growth = None if gains is None else gains - len(inputs.paid)
     return kind, frozenset(needed for needed, _ in inputs.needs), inputs, growth
 
+
+# The least value of a good of each class: a payment worth less skips that row of the market.
+_CHEAPEST_RESOURCE, _CHEAPEST_PRIMARY, _CHEAPEST_SECONDARY = (
+    min(VALUE[kind] for kind in kinds) for kinds in (RESOURCES, PRIMARY_KINDS, SECONDARY_KINDS)
+)
 
 # §4.4: every recipe, and the hand cards it adds (a building goes to the area).
 _RECIPES = tuple(_workable(kind, recipe, kind not in IS_BUILDING) for kind, recipe in RECIPES.items())
@@ -62,7 +74,7 @@ _FIXED_BROWNIES = tuple(
 class Hand:
     """What the legal actions depend on in one hand, worked out once per distinct hand (`hand_facts`)."""
 
-    __slots__ = ("cards", "kinds", "worth", "room", "makeable", "workable", "tight", "several")
+    __slots__ = ("cards", "kinds", "worth", "room", "makeable", "workable", "tight", "buys")
 
     def __init__(self, cards: tuple[str, ...]) -> None:
         counts: dict[str, int] = {}
@@ -75,7 +87,19 @@ class Hand:
         self.makeable = _can_work(counts, len(cards), _RECIPES)  # were they in the market (§4.4 steps 3, 4)
         self.workable = _can_work(counts, len(cards), _FIXED_BROWNIES)
         self.tight = _tight_payments(counts)
-        self.several = {needed: several for needed, pays in self.tight.items() if (several := _several(pays))}
+        self.buys = _ManyForOne({needed: several for needed, pays in self.tight.items() if (several := _several(pays))})
+
+
+class _ManyForOne(dict[str, tuple[Action, ...]]):
+    """A hand's many-for-one trades by the market card they take, each list made on first use."""
+
+    def __init__(self, several: dict[int, tuple[Cards, ...]]) -> None:
+        super().__init__()
+        self.several = several  # by the value to reach, the tight payments of 2+ cards
+
+    def __missing__(self, target: str) -> tuple[Action, ...]:
+        trades = self[target] = tuple(Trade(pay, (target,)) for pay in self.several.get(VALUE[target], ()))
+        return trades
 
 
 @lru_cache(maxsize=16384)
@@ -89,12 +113,11 @@ def legal_actions(state: BrowniesState, seat: int) -> tuple[Action, ...]:
     if state.phase is Phase.GAME_OVER or seat != state.active_seat:
         return ()
     hand = hand_facts(state.players[seat].hand)
-    market = available(state)
     if state.main_action_done:
-        return (*_brownies(state, hand, market), _END_TURN)
-    produce = _produce(hand, market)
-    actions = produce + _trades(hand, market) + _brownies(state, hand, market)
-    if not (produce or _can_trade(hand, market)):
+        return (*_brownies(state, hand), _END_TURN)
+    produce = _produce(state, hand)
+    actions = produce + _trades(state, hand) + _brownies(state, hand)
+    if not (produce or _can_trade(state, hand)):
         actions.append(_END_TURN)
     return tuple(actions)
 
@@ -102,8 +125,7 @@ def legal_actions(state: BrowniesState, seat: int) -> tuple[Action, ...]:
 def has_main_action(state: BrowniesState) -> bool:
     """Whether the active seat could produce or trade now (§4.7's three conditions)."""
     hand = hand_facts(state.players[state.active_seat].hand)
-    market = available(state)
-    return not hand.makeable.isdisjoint(market) or _can_trade(hand, market)
+    return not hand.makeable.isdisjoint(market_kinds(state)) or _can_trade(state, hand)
 
 
 def has_cards(hand: tuple[str, ...], inputs: Inputs) -> bool:
@@ -160,48 +182,65 @@ def _several(pays: tuple[Cards, ...]) -> tuple[Cards, ...]:
     return tuple(cards for cards in pays if len(cards) > 1)
 
 
-def _produce(hand: Hand, market: dict[str, int]) -> list[Action]:
-    return [_PRODUCE[kind] for kind in market if kind in hand.makeable]
+def _produce(state: BrowniesState, hand: Hand) -> list[Action]:
+    return [_PRODUCE[kind] for kind in filter(hand.makeable.__contains__, market_kinds(state))]
 
 
-def _can_trade(hand: Hand, market: dict[str, int]) -> bool:
+def _can_trade(state: BrowniesState, hand: Hand) -> bool:
     # §4.7: if any available card is worth no more than the whole hand, a many-for-one trade exists.
-    return bool(hand.cards) and any(VALUE[kind] <= hand.worth for kind in market)
+    return bool(hand.cards) and any(VALUE[kind] <= hand.worth for kind in market_kinds(state))
 
 
-def _thrifty_takes(market: dict[str, int], budget: int, room: int, buildings: bool) -> list[tuple[str, ...]]:
-    """For one card worth `budget`: each building it pays for, and the thriftiest takes of one good."""
-    best: list[tuple[str, ...]] = []
+def _goods(state: BrowniesState) -> tuple[Row, ...]:
+    """The market's goods as (kind, copies), row by row in market order; each row can be read once."""
+    return (
+        (_CHEAPEST_RESOURCE, compress(zip(RESOURCES, state.piles, strict=True), state.piles)),  # the piles not empty
+        (_CHEAPEST_PRIMARY, state.primary_row),
+        (_CHEAPEST_SECONDARY, zip(state.secondary_row, repeat(1))),
+    )
+
+
+def _thrifty_takes(rows: tuple[Row, ...], budget: int, room: int) -> list[Cards]:
+    """For one card worth `budget`, the thriftiest takes of one good: as many copies as fit, losing least."""
+    best: list[Cards] = []
     least = budget
-    for kind, count in market.items():
-        value = VALUE[kind]
-        if value > budget or kind in IS_BUILDING:
+    for cheapest, row in rows:
+        if cheapest > budget:
             continue
-        most = min(count, budget // value, room)
-        lost = budget - most * value
-        if lost < least:
-            best, least = [], lost
-        if lost == least:
-            best.append((kind,) * most)
-    if buildings:
-        best += [(kind,) for kind in market if kind in IS_BUILDING and VALUE[kind] <= budget]
+        for kind, count in row:
+            value = VALUE[kind]
+            if value > budget:
+                continue
+            most = min(count, budget // value, room)
+            lost = budget - most * value
+            if lost < least:
+                best, least = [], lost
+            if lost == least:
+                best.append((kind,) * most)
     return best
 
 
-def _trades(hand: Hand, market: dict[str, int]) -> list[Action]:
+def _trades(state: BrowniesState, hand: Hand) -> list[Action]:
     found: list[Action] = []
-    takes: dict[int, list[tuple[str, ...]]] = {}  # by budget: kinds of one value share their takes
-    for pay in hand.kinds:  # one-for-one and one-for-many
+    takes: dict[int, list[Cards]] = {}  # by budget: kinds of one value share their takes
+    for pay in hand.kinds:  # one-for-one and one-for-many: the goods, then each building paid for
         budget = VALUE[pay]
         if budget not in takes:
-            takes[budget] = _thrifty_takes(market, budget, hand.room, True)
-        found += [Trade((pay,), take) for take in takes[budget]]
-    # many-for-one; paying 2+ cards never breaks the hand limit
-    found += [Trade(pay, (target,)) for target in market for pay in hand.several.get(VALUE[target], ())]
+            buildings: list[Cards] = [(kind,) for kind in state.building_row if VALUE[kind] <= budget]
+            takes[budget] = _thrifty_takes(_goods(state), budget, hand.room) + buildings
+        found += [_one_for(pay, take) for take in takes[budget]]
+    if hand.buys.several:  # many-for-one; paying 2+ cards never breaks the hand limit
+        found += chain.from_iterable(map(hand.buys.__getitem__, market_kinds(state)))
     return found
 
 
-def _brownies(state: BrowniesState, hand: Hand, market: dict[str, int]) -> list[Action]:
+@cache
+def _one_for(pay: str, take: Cards) -> Action:
+    """A one-card trade; there are few enough that each is made once."""
+    return Trade((pay,), take)
+
+
+def _brownies(state: BrowniesState, hand: Hand) -> list[Action]:
     found: list[Action] = []
     for building in state.players[state.active_seat].area:
         brownie = CARDS[building].brownie
@@ -209,7 +248,7 @@ def _brownies(state: BrowniesState, hand: Hand, market: dict[str, int]) -> list[
             continue
         match brownie.form:
             case Form.CONVERT:
-                if brownie.gain in market and building in hand.workable:
+                if building in hand.workable and brownie.gain is not None and copies(state, brownie.gain):
                     found.append(UseBrownie(building))
             case Form.SCORE:
                 if building in hand.workable:
@@ -225,18 +264,18 @@ def _brownies(state: BrowniesState, hand: Hand, market: dict[str, int]) -> list[
                     UseBrownie(building, pay, (target,)) for target in row for pay in hand.tight.get(VALUE[target], ())
                 ]
             case Form.TRADING_POST:
-                primaries = dict(state.primary_row)
+                primaries = ((_CHEAPEST_PRIMARY, state.primary_row),)
                 found += [
                     UseBrownie(building, (pay,), take)
                     for pay in hand.kinds
                     if CLASS[pay] is CardClass.PRIMARY
-                    for take in _thrifty_takes(primaries, VALUE[pay], 1, False)
+                    for take in _thrifty_takes(primaries, VALUE[pay], 1)
                 ]
             case Form.MARKET:
                 found += [
                     UseBrownie(building, (pay,), take)
                     for pay in hand.kinds
                     if CLASS[pay] is CardClass.SECONDARY
-                    for take in _thrifty_takes(market, VALUE[pay], hand.room, False)
+                    for take in _thrifty_takes(_goods(state), VALUE[pay], hand.room)
                 ]
     return found

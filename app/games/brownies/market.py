@@ -1,24 +1,36 @@
 """Moving cards between the zones (§4.1, §4.3): availability, payment, gains, draws and refills."""
 
+from collections.abc import Iterator
+from itertools import chain, compress
+from operator import itemgetter
 from random import Random
 from typing import Any
 
 from app.games.brownies.cards import CLASS, IS_BUILDING, RESOURCES, CardClass, sort_kinds
-from app.games.brownies.state import BrowniesState, Move, Player, Stack, evolve
+from app.games.brownies.state import BrowniesState, Move, Player, Stack
 
 ROW_SIZE = 5  # §4.1: every row refills to 5 cards (5 kinds for the primary row)
 _PILE = {kind: index for index, kind in enumerate(RESOURCES)}
+_KIND = itemgetter(0)  # of a primary-row stack
 
 
-def available(state: BrowniesState) -> dict[str, int]:
-    """How many of each kind can be taken from the face-up market right now (§4.4 step 2)."""
-    counts = {kind: count for kind, count in zip(RESOURCES, state.piles, strict=True) if count}
-    counts.update(state.primary_row)
-    for kind in state.secondary_row:
-        counts[kind] = 1
-    for kind in state.building_row:
-        counts[kind] = 1
-    return counts
+def market_kinds(state: BrowniesState) -> Iterator[str]:
+    """The kinds that can be taken from the face-up market right now (§4.4 step 2), in market order."""
+    return chain(
+        compress(RESOURCES, state.piles), map(_KIND, state.primary_row), state.secondary_row, state.building_row
+    )
+
+
+def copies(state: BrowniesState, kind: str) -> int:
+    """How many cards of `kind` can be taken from the face-up market right now (§4.4 step 2)."""
+    if kind in IS_BUILDING:
+        return state.building_row.count(kind)
+    cls = CLASS[kind]
+    if cls is CardClass.RESOURCE:
+        return state.piles[_PILE[kind]]
+    if cls is CardClass.PRIMARY:
+        return next((count for stacked, count in state.primary_row if stacked == kind), 0)
+    return state.secondary_row.count(kind)  # funds and VP are never in the market
 
 
 class Draft:
@@ -113,8 +125,7 @@ class Draft:
         state = self.state
         player = Player(sort_kinds(self.hand), sort_kinds(self.hidden), tuple(self.area), self.vp_cards)
         used = state.brownies_used if move.building is None else state.brownies_used + (move.building,)
-        return evolve(
-            state,
+        return state._replace(
             main_action_done=state.main_action_done or move.building is None,  # only brownies name one
             brownies_used=used,
             moves=state.moves + (move,),
@@ -164,8 +175,7 @@ def refill(state: BrowniesState, rng: Random, **changes: Any) -> tuple[BrowniesS
         drawn_primary.append(card)
         _stack_onto(primary_row, card)
 
-    state = evolve(
-        state,
+    state = state._replace(
         **changes,
         building_row=tuple(building_row),
         building_deck=tuple(building_deck),

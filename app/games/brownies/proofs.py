@@ -1,7 +1,6 @@
 """For the property suites: re-dealing what a seat cannot see, and counting every component."""
 
 from collections import Counter
-from dataclasses import replace
 from random import Random
 
 from app.engine import Seat
@@ -31,9 +30,8 @@ def redeal_hidden(state: BrowniesState, viewer: Seat | None, rng: Random) -> Bro
         for kind in player.hidden:
             known.remove(kind)
         dealt, pool = pool[: len(player.hidden)], pool[len(player.hidden) :]
-        players[seat] = replace(player, hand=sort_kinds(known + dealt), hidden=sort_kinds(dealt))
-    return replace(
-        state,
+        players[seat] = player._replace(hand=sort_kinds(known + dealt), hidden=sort_kinds(dealt))
+    return state._replace(
         players=tuple(players),
         building_deck=tuple(building_deck),
         secondary_deck=tuple(secondary_deck),

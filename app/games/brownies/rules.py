@@ -9,7 +9,6 @@ Glossary (the rules' Japanese terms and the English names used in the code):
 """
 
 from collections.abc import Mapping
-from dataclasses import replace
 from random import Random
 
 from app.engine import Event, Outcome, Seat, Transition
@@ -168,7 +167,7 @@ def _end_turn(state: BrowniesState, rng: Random) -> Transition[BrowniesState]:
     round_ = state.round + (seat == state.start_seat)
     events = [Event("turn_ended", {"seat": state.active_seat})]
     if state.round_limit and round_ > state.round_limit:
-        state = replace(state, turn=state.turn + 1, round=round_)
+        state = state._replace(turn=state.turn + 1, round=round_)
         return _finish(state, "round_limit", _leaders(state), events)
     state, drawn, reshuffled = refill(
         state,
@@ -203,7 +202,7 @@ def _leaders(state: BrowniesState) -> tuple[Seat, ...]:
 def _finish(
     state: BrowniesState, reason: str, winners: tuple[Seat, ...], events: list[Event]
 ) -> Transition[BrowniesState]:
-    state = replace(state, phase=Phase.GAME_OVER, end_reason=reason, winners=winners)
+    state = state._replace(phase=Phase.GAME_OVER, end_reason=reason, winners=winners)
     scores = [vp(player) for player in state.players]
     events.append(Event("game_ended", {"reason": reason, "winners": list(winners), "scores": scores}))
     return Transition(state, tuple(events))

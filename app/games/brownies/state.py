@@ -1,9 +1,11 @@
-"""The frozen state of a Farm with Brownies table (§4.0), its phase, and its plain-JSON form."""
+"""The frozen state of a Farm with Brownies table (§4.0), its phase, and its plain-JSON form.
 
-from dataclasses import dataclass, fields
+The records are named tuples rather than frozen dataclasses: every action builds a new state,
+and a tuple is built in one step where a frozen dataclass sets its fields one by one.
+"""
+
 from enum import StrEnum
-from operator import attrgetter
-from typing import Any, cast
+from typing import NamedTuple, cast
 
 from app.engine import Seat
 from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
@@ -19,8 +21,7 @@ class Phase(StrEnum):
 Stack = tuple[str, int]  # a primary-row stack: (kind, copies), never empty
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(NamedTuple):
     """One seat's cards; `hand` and `hidden` are in canonical order, `area` in acquisition order."""
 
     hand: tuple[str, ...]
@@ -29,8 +30,7 @@ class Player:
     vp_cards: int
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """The public record of one produce, trade or brownie action (§5): what the whole table saw."""
 
     seat: Seat
@@ -57,8 +57,7 @@ class Move:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class BrowniesState:
+class BrowniesState(NamedTuple):
     """Everything about one table. Decks are top first; discards oldest first (the last is the top)."""
 
     phase: Phase
@@ -88,19 +87,6 @@ class BrowniesState:
     previous_moves: tuple[Move, ...]  # the moves of the turn before
     end_reason: str | None  # "ten_points", "vp_supply_empty" or "round_limit" once over (§6)
     winners: tuple[Seat, ...]
-
-
-_FIELDS = tuple(field.name for field in fields(BrowniesState))
-_POSITION = {name: index for index, name in enumerate(_FIELDS)}
-_values = attrgetter(*_FIELDS)
-
-
-def evolve(state: BrowniesState, **changes: Any) -> BrowniesState:
-    """`dataclasses.replace` without its per-call look at the fields: every action makes a new state."""
-    values = list(_values(state))
-    for name, value in changes.items():
-        values[_POSITION[name]] = value
-    return BrowniesState(*values)
 
 
 def dump(state: BrowniesState) -> dict[str, object]:
