@@ -9,7 +9,6 @@ brownie form is composed by clicking, and the rules accept exactly what the desk
 
 import asyncio
 import json
-from dataclasses import replace
 from pathlib import Path
 from random import Random
 from urllib.parse import urlparse
@@ -339,7 +338,7 @@ def scene(hand: list[str], area: tuple[str, ...] = (), *, main_done: bool = True
     """Seat 0's turn on a three-seat table, with the hand, buildings and market rows given."""
     state = RULES.setup(3, RULES.parse_options({"start_player": 0}, 3), Random(7))
     players = (Player(sort_kinds(hand), sort_kinds(hidden), area, 0), *state.players[1:])
-    return replace(state, players=players, main_action_done=main_done, **market)
+    return state._replace(players=players, main_action_done=main_done, **market)
 
 
 def accepted(state: BrowniesState, action: dict) -> BrowniesState:
