@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from app import collector
 from app.config import ROOT, Settings, get_settings
 from app.persistence import RoomStore
 from app.persistence.db import make_engine
@@ -38,6 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = RoomManager(store, settings)
         await rooms.restore()
         app.state.rooms = rooms
+        collector.settle()
         yield
         await rooms.close()
         await store.close()
