@@ -17,6 +17,7 @@ from app.persistence.db import make_engine
 from app.rooms.errors import TableError
 from app.rooms.manager import RoomManager
 from app.web import api, pages, sockets
+from app.web.channel import ChannelMiddleware
 
 
 def migrate(database_url: str) -> None:
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Zashiki", lifespan=lifespan)
     app.state.settings = settings
+    app.add_middleware(ChannelMiddleware)
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)

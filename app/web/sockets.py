@@ -8,8 +8,9 @@ from collections.abc import Awaitable
 from urllib.parse import urlsplit
 
 import orjson
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
+from starlette.types import Receive, Send
 
 from app.config import Settings
 from app.engine import IllegalAction
@@ -17,6 +18,7 @@ from app.rooms.connection import Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.messages import Act, Again, Ping, Sync, client_message
 from app.rooms.room import Room
+from app.web.channel import CHANNEL
 from app.web.deps import RoomsDep, SettingsDep, seat_cookie
 
 router = APIRouter()
@@ -39,13 +41,12 @@ async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings
         await websocket.close(code=TRY_AGAIN_LATER, reason="table is full of connections")
         return
     await websocket.accept()
+    receive, send = websocket.scope[CHANNEL]  # past Starlette's per-message layers (app/web/channel.py)
     connection = Connection(room.seat_for(websocket.cookies.get(seat_cookie(room.id))), settings.outbox_size)
-    writer = asyncio.create_task(_write(websocket, connection))
+    writer = asyncio.create_task(_write(send, connection))
     room.attach(connection)  # sends the current view first: a reconnect just works
     try:
-        await _read(websocket, room, connection, settings)
-    except WebSocketDisconnect:
-        pass
+        await _read(receive, room, connection, settings)
     finally:
         room.detach(connection)
         connection.end(NORMAL)
@@ -53,23 +54,28 @@ async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings
             await asyncio.wait_for(writer, timeout=5)
 
 
-async def _write(websocket: WebSocket, connection: Connection) -> None:
+async def _write(send: Send, connection: Connection) -> None:
     while isinstance(message := await connection.next_message(), bytes):
-        await websocket.send_text(message.decode())
-    with contextlib.suppress(RuntimeError):  # the tab may be gone already
-        await websocket.close(code=message)
+        await send({"type": "websocket.send", "text": message.decode()})
+    with contextlib.suppress(OSError, RuntimeError):  # the tab may be gone already
+        await send({"type": "websocket.close", "code": message})
 
 
-async def _read(websocket: WebSocket, room: Room, connection: Connection, settings: Settings) -> None:
+async def _read(receive: Receive, room: Room, connection: Connection, settings: Settings) -> None:
     bucket = _TokenBucket(settings.max_messages_per_second, settings.message_burst)
+    limit = settings.max_message_bytes
     while not connection.dropped:
-        text = await websocket.receive_text()
-        if len(text.encode()) > settings.max_message_bytes:
+        event = await receive()
+        if event["type"] == "websocket.disconnect":
+            return
+        text = event.get("text")  # None for a binary frame, which the protocol does not use
+        # A character is 1 to 4 bytes in UTF-8: only a long message needs encoding to be measured.
+        if text is not None and len(text) * 4 > limit and len(text.encode()) > limit:
             connection.push(_error("too_big", "That message is too large.", None))
             connection.end(TOO_BIG)
             return
         try:
-            message = client_message.validate_python(orjson.loads(text))
+            message = None if text is None else client_message.validate_python(orjson.loads(text))
         except (orjson.JSONDecodeError, ValidationError):
             message = None
         if not bucket.take():  # answered with the action's id, so a client can retry that very action

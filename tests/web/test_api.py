@@ -66,9 +66,10 @@ async def test_bad_socket_messages_get_clear_errors_and_change_nothing(shared_se
     other = next(p for p in players if p is not leader)
     try:
         for raw in ["not json", "[]", '{"type": "act"}', '{"type": "dance"}',
-                    '{"type": "act", "version": "0", "action": {}}', '{"type": "act", "version": 0, "action": 5}']:
+                    '{"type": "act", "version": "0", "action": {}}', '{"type": "act", "version": 0, "action": 5}',
+                    b'{"type": "ping"}']:  # a binary frame: the protocol speaks text
             await leader.socket.send(raw)  # type: ignore[union-attr]
-        await leader.wait_for(lambda: len(leader.errors()) >= 6)
+        await leader.wait_for(lambda: len(leader.errors()) >= 7)
         assert {e["code"] for e in leader.errors()} == {"bad_message"}
 
         answers = [
