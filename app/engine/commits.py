@@ -1,6 +1,6 @@
 """Simultaneous secret choices: one mechanism for every game's sealed step."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from app.engine.contract import IllegalAction, Seat
@@ -40,7 +40,7 @@ class Commits(Generic[C]):
             raise IllegalAction("wrong_step", "You cannot do that now.")
         if self.choices[seat] is not None:
             raise IllegalAction(code, "You have already chosen.")
-        return replace(self, choices=self.choices[:seat] + (choice,) + self.choices[seat + 1 :])
+        return Commits(self.expected, self.choices[:seat] + (choice,) + self.choices[seat + 1 :])
 
     def chosen(self, seat: Seat) -> C | None:
         """The seat's own choice: for its own view, and for the reveal."""

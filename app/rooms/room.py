@@ -331,12 +331,13 @@ class Room:
         The table object rides along only when its status changed; `ack` answers the mover's tabs.
         """
         table = self.table_json() if table_changed else None
+        lines = [(event, _event_json(self.version, event)) for event in events]
         encoded: dict[Seat | None, bytes] = {}
-        for connection in list(self.connections):
+        for connection in self.connections:  # pushing never adds or removes a connection
             seat = connection.seat
             if seat not in encoded:
                 message = {"type": "state", "version": self.version, "you": seat, "view": self._view(seat),
-                           "events": [_event_json(self.version, e) for e in events if e.visible_to(seat)]}
+                           "events": [line for event, line in lines if event.visible_to(seat)]}
                 if table is not None:
                     message["table"] = table
                 if ack is not None and ack[0] == seat:

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from random import Random
 
 from app.engine import Commits, Event, IllegalAction, Option, Outcome, Seat, Transition
+from app.engine.memo import latest_state
 from app.games.bremen.actions import SIGNAL_PINCH, BremenAction, Declare, PassLeft, Play, SignalPinch
 from app.games.bremen.cards import (
     DECK,
@@ -109,8 +110,17 @@ def awaiting(state: BremenState) -> frozenset[Seat]:
 
 def legal_actions(state: BremenState, seat: Seat) -> tuple[BremenAction, ...]:
     """Every action `seat` may take now, cards in hand order; empty when it may not act."""
-    if seat not in ALL_SEATS:
-        return ()
+    return _legal_by_seat(state)[seat] if seat in ALL_SEATS else ()
+
+
+@latest_state
+def _legal_by_seat(state: BremenState) -> tuple[tuple[BremenAction, ...], ...]:
+    """Every seat's legal actions at once: a table asks for each seat's twice per move (its stale
+    check and its views), so they are worked out once per state."""
+    return tuple(_legal(state, seat) for seat in range(SEATS))
+
+
+def _legal(state: BremenState, seat: Seat) -> tuple[BremenAction, ...]:
     hand = state.hands[seat]
     match state.phase:
         case Phase.DECLARE if seat == state.leader:

@@ -2,15 +2,22 @@
 
 from app.engine import Seat
 from app.engine.memo import latest_state
-from app.games.bremen.cards import MAX_FAILURES, PLAYER_CARD, ROUNDS, SEATS, VALUE
+from app.games.bremen.cards import DECK, MAX_FAILURES, PLAYER_CARD, ROUNDS, SEATS, VALUE
 from app.games.bremen.rules import ALL_SEATS, awaiting, legal_actions, outcome
 from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase
 
 _NONE_CHOSEN: list[bool] = [False] * SEATS
 
+# Built once and shared by every view, which only ever reads them: a view is sent, never changed.
+_CARD: dict[str, dict[str, object]] = {card: {"card_id": card, "value": VALUE[card]} for card in DECK}
+_IN_HAND: dict[tuple[str, bool, bool], dict[str, object]] = {
+    (card, committed, received): {"card_id": card, "value": VALUE[card], "committed": committed, "received": received}
+    for card in DECK for committed in (False, True) for received in (False, True)
+}
+
 
 def _card(card: str) -> dict[str, object]:
-    return {"card_id": card, "value": VALUE[card]}
+    return _CARD[card]
 
 
 def _ensemble(state: BremenState, ensemble: Ensemble) -> dict[str, object]:
@@ -47,10 +54,7 @@ def _own_hand(state: BremenState, seat: Seat) -> list[dict[str, object]]:
         committed = state.passes.chosen(seat)
     log = state.pass_log[seat]
     received = log[-1].received if log and log[-1].round == state.round - 1 else None
-    return [
-        {"card_id": card, "value": VALUE[card], "committed": card == committed, "received": card == received}
-        for card in state.hands[seat]
-    ]
+    return [_IN_HAND[card, card == committed, card == received] for card in state.hands[seat]]
 
 
 def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
@@ -95,6 +99,7 @@ def _public(state: BremenState) -> dict[str, object]:
         for s in range(SEATS)
     ]
     result = outcome(state)
+    history = [_ensemble(state, e) for e in state.history]
     return {
         "phase": str(state.phase),
         "awaiting": sorted(awaiting(state)),
@@ -112,8 +117,8 @@ def _public(state: BremenState) -> dict[str, object]:
         "seats": seats,
         "hand": None,
         "pass_log": None,
-        "last_ensemble": _ensemble(state, state.history[-1]) if state.history else None,
-        "history": [_ensemble(state, e) for e in state.history],
+        "last_ensemble": history[-1] if history else None,
+        "history": history,
         "discard": [_card(card) for card in state.discard],
         "result": None if state.result is None else str(state.result),
         "reason": None if state.reason is None else str(state.reason),
