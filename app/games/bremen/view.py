@@ -16,16 +16,12 @@ _IN_HAND: dict[tuple[str, bool, bool], dict[str, object]] = {
 }
 
 
-def _card(card: str) -> dict[str, object]:
-    return _CARD[card]
-
-
 def _ensemble(state: BremenState, ensemble: Ensemble) -> dict[str, object]:
     """A resolved round: public from its reveal on (§4.3 step 1, §5 history)."""
     return {
         "round": ensemble.round,
         "leader": ensemble.leader,
-        "declared": None if ensemble.declared is None else _card(ensemble.declared),
+        "declared": None if ensemble.declared is None else _CARD[ensemble.declared],
         "plays": [
             {"seat": s, "animal": str(state.roles[s]), "card_id": card, "value": VALUE[card]}
             for s, card in enumerate(ensemble.plays)
@@ -38,9 +34,9 @@ def _pass_record(seat: Seat, record: PassRecord) -> dict[str, object]:
     """One of the seat's own tunings: what it gave to whom, what it got from whom (§5 private log)."""
     return {
         "round": record.round,
-        "passed": _card(record.passed),
+        "passed": _CARD[record.passed],
         "to": (seat + 1) % SEATS,
-        "received": _card(record.received),
+        "received": _CARD[record.received],
         "from": (seat - 1) % SEATS,
     }
 
@@ -113,16 +109,16 @@ def _public(state: BremenState) -> dict[str, object]:
         "leader": state.leader,
         "failures": state.failures,
         "max_failures": MAX_FAILURES,
-        "declared": None if state.declared is None else {"seat": state.leader, **_card(state.declared)},
+        "declared": None if state.declared is None else {"seat": state.leader, **_CARD[state.declared]},
         "seats": seats,
         "hand": None,
         "pass_log": None,
         "last_ensemble": history[-1] if history else None,
         "history": history,
-        "discard": [_card(card) for card in state.discard],
+        "discard": [_CARD[card] for card in state.discard],
         "result": None if state.result is None else str(state.result),
         "reason": None if state.reason is None else str(state.reason),
         # [house rule] §9: everything is revealed at GAME_OVER, for review.
-        "hands": [[_card(card) for card in hand] for hand in state.hands] if over else None,
-        "unused": [_card(card) for card in state.unused] if over else None,
+        "hands": [[_CARD[card] for card in hand] for hand in state.hands] if over else None,
+        "unused": [_CARD[card] for card in state.unused] if over else None,
     }
