@@ -45,8 +45,10 @@ async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings
     connection = Connection(room.seat_for(websocket.cookies.get(seat_cookie(room.id))), settings.outbox_size)
     writer = asyncio.create_task(_write(send, connection))
     room.attach(connection)  # sends the current view first: a reconnect just works
+    # The reader runs as a task of its own: each message then resumes a short stack of frames, not
+    # every ASGI layer between the server and this endpoint.
     try:
-        await _read(receive, room, connection, settings)
+        await asyncio.create_task(_read(receive, room, connection, settings))
     finally:
         room.detach(connection)
         connection.end(NORMAL)
