@@ -223,7 +223,8 @@ def _discard(state: BluebellState, seat: Seat, action: Discard, rng: Random) -> 
     )
     if unpaid:
         # §4.5 step 5: the round ends at once and the ender draws nothing (§8.14).
-        return _end_round(evolve(state, recent=_remember(state.recent, turn, state.seats)), seat, events, rng)
+        state = evolve(state, recent=_remember(state.recent, turn, state.seats))
+        return _end_round(state, seat, card, action.pile, events, rng)
     # §4.5 step 6: the draw from the other pile is forced (§8.9).
     return _replenish(state, seat, PILES[1 - index], action.reunion, state.recent, turn, events)
 
@@ -268,12 +269,19 @@ def _replenish(
     return Transition(new, events)
 
 
-def _end_round(state: BluebellState, ender: Seat, events: tuple[Event, ...], rng: Random) -> Transition[BluebellState]:
-    """§4.7: the unique most supply wins the round (autumn tokens do not count, §8.7)."""
+def _end_round(
+    state: BluebellState, ender: Seat, discarded: str, pile: str, events: tuple[Event, ...], rng: Random
+) -> Transition[BluebellState]:
+    """§4.7: the unique most supply wins the round (autumn tokens do not count, §8.7).
+
+    The result keeps the discard that ended it: a tied round is dealt again at once, and the
+    result is then the only place a view still shows that card.
+    """
     most = max(state.supply)
     leaders = [seat for seat, supply in enumerate(state.supply) if supply == most]
     winner = leaders[0] if len(leaders) == 1 else None
-    result = RoundResult(round=state.round, ender=ender, winner=winner, supplies=state.supply)
+    result = RoundResult(round=state.round, ender=ender, winner=winner, supplies=state.supply,
+                         discarded=discarded, pile=pile)
     events += (
         Event("round_ended", {"round": state.round, "ender": ender, "winner": winner, "supplies": list(state.supply)}),
     )

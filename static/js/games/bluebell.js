@@ -130,7 +130,7 @@ export const strings = {
     "round.autumnNote": "Tokens on autumns do not count.",
     "round.gave": "{chooser} gave {name} a Bluebell.",
     "round.results": "Rounds",
-    "round.line": "Round {round}: ended by {ender} — {winner}",
+    "round.line": "Round {round}: ended by {ender}, discarding {card} on pile {pile} — {winner}",
     "round.lineWinner": "{name} won",
     "round.lineTie": "no winner",
     "over.title": "{name} wins the game with 2 Bluebells!",
@@ -292,7 +292,7 @@ export const strings = {
     "round.autumnNote": "秋のカードの上のトークンは数えません。",
     "round.gave": "{chooser}さんが{name}さんにブルーベルを渡しました。",
     "round.results": "ラウンドの結果",
-    "round.line": "第{round}ラウンド：{ender}さんが終了 — {winner}",
+    "round.line": "第{round}ラウンド：{ender}さんが{card}を山札{pile}に捨てて終了 — {winner}",
     "round.lineWinner": "{name}さんの勝ち",
     "round.lineTie": "勝者なし",
     "over.title": "{name}さんがブルーベル2枚で勝利！",
@@ -873,7 +873,7 @@ function results(view, ctx) {
   if (!view.results.length) return null;
   return h("section", { class: "bb-results" }, h("h3", {}, ctx.t("round.results")),
     h("ol", {}, view.results.map((r) => h("li", {},
-      ctx.t("round.line", { round: r.round, ender: nameOf(ctx, r.ender),
+      ctx.t("round.line", { round: r.round, ender: nameOf(ctx, r.ender), card: cardName(ctx, r.discarded), pile: r.pile,
         winner: r.winner === null ? ctx.t("round.lineTie") : ctx.t("round.lineWinner", { name: nameOf(ctx, r.winner) }) }),
       h("span", { class: "supplies" }, " (", r.supplies.map((n, seat) => `${nameOf(ctx, seat)} ${n}`).join(" · "), ")")))));
 }
