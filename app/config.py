@@ -22,11 +22,32 @@ class Settings(BaseSettings):
     max_message_bytes: int = 4096
     max_messages_per_second: float = 20.0  # per connection, sustained
     message_burst: int = 40
-    max_connections_per_table: int = 32
-    max_tables: int = 2000  # live tables held in memory
     max_name_length: int = 24
     outbox_size: int = 64  # pushes queued per connection before a slow browser is dropped
-    secure_cookies: bool = False  # set behind HTTPS
+    secure_cookies: bool = False  # set behind HTTPS (implied by an https public_origin)
+
+    # --- where the server is reached (SECURITY.md) ---
+    # The address players type, e.g. https://cards.example.org, when the server is reached by a
+    # domain name (usually behind a reverse proxy). Requests naming another public host are refused,
+    # and only pages of this origin may act.
+    public_origin: str | None = None
+    # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses or
+    # networks, "*" for any); with none, the client address is the socket's peer.
+    trusted_proxies: str = ""
+
+    # --- table lifetime ---
+    max_tables: int = 2000  # tables held in memory at once
+    idle_table_seconds: float = 300  # a table nobody is connected to leaves memory after this long
+    waiting_table_hours: float = 6  # a table never started, with no seated player around, expires
+    sweep_seconds: float = 30  # how often idle and expired tables are looked for
+
+    # --- per client (one address; IPv6 by its /64) ---
+    create_limit: str = "6/minute;60/hour"  # new tables
+    join_limit: str = "30/minute"  # seats taken
+    lookup_limit: str = "120/minute"  # table codes asked for: pages, API, sockets
+    max_spectators_per_client: int = 8  # spectator sockets open at once, over all tables
+    max_spectators_per_table: int = 32
+    max_tabs_per_seat: int = 4  # a seat's oldest tab is closed when a newer one would exceed this
 
 
 @lru_cache

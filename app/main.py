@@ -12,12 +12,14 @@ from fastapi.staticfiles import StaticFiles
 
 from app import collector
 from app.config import ROOT, Settings, get_settings
-from app.persistence import RoomStore
+from app.persistence import RoomStore, StoreUnavailable
 from app.persistence.db import make_engine
 from app.rooms.errors import TableError
 from app.rooms.manager import RoomManager
 from app.web import api, pages, sockets
 from app.web.channel import ChannelMiddleware
+from app.web.clients import ClientLimits, RateLimited
+from app.web.guard import SiteGuard
 
 
 def migrate(database_url: str) -> None:
@@ -46,9 +48,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await store.close()
         await engine.dispose()
 
-    app = FastAPI(title="Zashiki", lifespan=lifespan)
+    # No interactive API pages: they load scripts from elsewhere, which the content policy forbids.
+    app = FastAPI(title="Zashiki", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
+    app.state.limits = ClientLimits(settings)
     app.add_middleware(ChannelMiddleware)
+    app.add_middleware(SiteGuard, public_origin=settings.public_origin)  # outermost: before anything else
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)
@@ -56,7 +61,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        if isinstance(exc, RateLimited):
+            return JSONResponse({"code": exc.code, "message": exc.message, "retry_after": exc.retry_after},
+                                status_code=exc.status, headers={"Retry-After": str(exc.retry_after)})
         return JSONResponse({"code": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(_request: Request, _exc: StoreUnavailable) -> JSONResponse:
+        # Logged once per outage by the store, not once per request.
+        return JSONResponse({"code": "unavailable", "message": "The database is unavailable; nothing changed. "
+                             "Try again shortly."}, status_code=503, headers={"Retry-After": "5"})
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:

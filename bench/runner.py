@@ -37,7 +37,8 @@ ALL_SYSTEMS = ("bgio", "ceiling", "zashiki-sqlite", "zashiki-pg", "zashiki-sqlit
 # The driver's clients are programs answering in microseconds, not people: Zashiki's per-tab limit
 # of 20 messages a second (burst 40) would refuse most of their moves, so the bench lifts it.
 ZASHIKI_ENV = {"ZASHIKI_MAX_MESSAGES_PER_SECOND": "1000000", "ZASHIKI_MESSAGE_BURST": "1000000",
-               "ZASHIKI_BOT_DELAY_SECONDS": "0"}
+               "ZASHIKI_BOT_DELAY_SECONDS": "0", "ZASHIKI_CREATE_LIMIT": "1000000/minute",
+               "ZASHIKI_JOIN_LIMIT": "1000000/minute", "ZASHIKI_LOOKUP_LIMIT": "1000000/minute"}
 
 
 def log(text: str) -> None:

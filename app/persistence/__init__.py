@@ -1,5 +1,6 @@
 """SQLAlchemy models and the narrow repository the rooms layer uses."""
 
+from app.persistence.faults import StoreUnavailable
 from app.persistence.store import RoomRecord, RoomStore, SeatRecord
 
-__all__ = ["RoomRecord", "RoomStore", "SeatRecord"]
+__all__ = ["RoomRecord", "RoomStore", "SeatRecord", "StoreUnavailable"]

@@ -16,9 +16,12 @@ import asyncpg
 import orjson
 from sqlalchemy.engine import URL
 
+from app.persistence.faults import StoreUnavailable
+
 # Every write the store makes, by kind, in the order a batch runs them (SQLite's parameter style).
 STATEMENTS = {
-    "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status) VALUES (?, ?, ?, ?, ?, 'waiting')",
+    "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at) "
+            "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
     "seat": "INSERT INTO seats (room_id, seat, name, token_hash, is_bot) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, "
             "is_bot = excluded.is_bot",
@@ -27,12 +30,14 @@ STATEMENTS = {
     "action": "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
     "result": "INSERT INTO results (room_id, game_no, outcome) VALUES (?, ?, ?)",
     "finish": "UPDATE rooms SET status = 'finished' WHERE id = ?",
+    "active": "UPDATE rooms SET active_at = ? WHERE id = ?",
+    "expire": "UPDATE rooms SET status = 'expired' WHERE id = ? AND status = 'waiting'",
 }
 
 Row = tuple[str, tuple[object, ...]]  # (kind, parameters)
 
 
-class WriteFailed(RuntimeError):
+class WriteFailed(StoreUnavailable):
     """The database refused a batch (a duplicate action number, a missing table, a lost connection)."""
 
 

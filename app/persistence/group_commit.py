@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.engine import URL
 
 from app.persistence.batch_sinks import Row, sink_for
+from app.persistence.faults import FaultLog
 
 MAX_BATCH = 500
 
@@ -25,8 +26,9 @@ class PendingWrite:
 
 
 class GroupWriter:
-    def __init__(self, url: URL) -> None:
+    def __init__(self, url: URL, faults: FaultLog) -> None:
         self._sink = sink_for(url)
+        self._faults = faults
         self._queue: list[PendingWrite] = []
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -61,12 +63,14 @@ class GroupWriter:
             await self._sink.write([row for pending in batch for row in pending.rows])
         except Exception as exc:
             if len(batch) == 1:
+                self._faults.failed(exc)
                 if not batch[0].done.done():
                     batch[0].done.set_exception(exc)
                 return
             for pending in batch:  # one bad write must not fail the others: write them one by one
                 await self._commit([pending])
             return
+        self._faults.succeeded()
         for pending in batch:
             if not pending.done.done():  # its caller may have gone (a shutdown)
                 pending.done.set_result(None)

@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -14,18 +14,21 @@ class RoomRow(Base):
     """A table: its game, options and seed; the action log below is its truth."""
 
     __tablename__ = "rooms"
+    __table_args__ = (Index("ix_rooms_status_active_at", "status", "active_at"),)
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, object]] = mapped_column(JSON)
     seat_count: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, finished
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, finished, expired
     # A table plays game after game with the same seats; the seed is the current game's, and its
     # actions are those numbered after first_version (versions never restart at a table).
     game_no: Mapped[int] = mapped_column(Integer, server_default="1")
     first_version: Mapped[int] = mapped_column(Integer, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # When a seated player was last around (Unix seconds): a table never started expires from it.
+    active_at: Mapped[int] = mapped_column(BigInteger, server_default="0")
 
 
 class SeatRow(Base):

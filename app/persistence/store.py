@@ -1,12 +1,16 @@
 """RoomStore: the narrow, async repository behind the rooms layer."""
 
+import contextlib
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from app.persistence.batch_sinks import to_json
+from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
 from app.persistence.models import ActionRow, RoomRow, SeatRow
 
@@ -31,6 +35,7 @@ class RoomRecord:
     status: str
     game_no: int
     first_version: int  # the table's version when its current game began
+    active_at: int  # when a seated player was last around (Unix seconds)
     seats: tuple[SeatRecord, ...]
     actions: tuple[tuple[int, dict[str, object]], ...]  # the current game's (seat, payload), in order
 
@@ -41,10 +46,20 @@ class RoomStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
-        self._writer = GroupWriter(engine.url)
+        self._faults = FaultLog("the database")
+        self._writer = GroupWriter(engine.url, self._faults)
 
-    async def create(self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int) -> None:
-        await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed)))
+    async def create(self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int,
+                     active_at: int) -> None:
+        await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed, active_at)))
+
+    async def mark_active(self, room_id: str, at: int) -> None:
+        """Records that a seated player was around at `at` (Unix seconds)."""
+        await self._writer.write(("active", (at, room_id)))
+
+    async def expire(self, room_id: str) -> None:
+        """Ends a table that never started; its code then answers that it has expired."""
+        await self._writer.write(("expire", (room_id,)))
 
     async def put_seat(self, room_id: str, seat: SeatRecord) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back)."""
@@ -75,12 +90,29 @@ class RoomStore:
         records = await self._load(RoomRow.id == room_id)
         return records[0] if records else None
 
-    async def load_open(self) -> list[RoomRecord]:
-        """Every table not yet finished, with its seats and action log."""
-        return await self._load(RoomRow.status != "finished")
+    async def load_active(self, since: int) -> list[RoomRecord]:
+        """The tables not yet over that a seated player was around at or after `since`."""
+        return await self._load(RoomRow.status.in_(("waiting", "playing")) & (RoomRow.active_at >= since))
+
+    async def expire_waiting(self, before: int) -> int:
+        """Expires every table never started whose seated players were last around before `before`."""
+        async with self._reading(), self._sessions() as session, session.begin():
+            result = await session.execute(
+                update(RoomRow).where(RoomRow.status == "waiting", RoomRow.active_at < before).values(status="expired"))
+            return int(result.rowcount)  # type: ignore[attr-defined]
+
+    @contextlib.asynccontextmanager
+    async def _reading(self) -> AsyncIterator[None]:
+        """Turns a database failure into StoreUnavailable, logged once per outage."""
+        try:
+            yield
+        except (SQLAlchemyError, OSError) as exc:
+            self._faults.failed(exc)
+            raise StoreUnavailable(str(exc)) from exc
+        self._faults.succeeded()
 
     async def _load(self, where: object) -> list[RoomRecord]:
-        async with self._sessions() as session:
+        async with self._reading(), self._sessions() as session:
             rooms = (await session.scalars(select(RoomRow).where(where))).all()  # type: ignore[arg-type]
             ids = [room.id for room in rooms]
             seats: dict[str, list[SeatRecord]] = defaultdict(list)
@@ -96,15 +128,8 @@ class RoomStore:
         return [
             RoomRecord(id=room.id, game=room.game, options=room.options, seat_count=room.seat_count,
                        seed=room.seed, status=room.status, game_no=room.game_no, first_version=room.first_version,
+                       active_at=room.active_at,
                        seats=tuple(sorted(seats[room.id], key=lambda s: s.seat)),
                        actions=tuple(actions[room.id]))
             for room in rooms
         ]
-
-    async def recent(self, limit: int = 20) -> list[tuple[str, str, str, int]]:
-        """(id, game, status, seat_count) of the newest unfinished tables, for the lobby."""
-        async with self._sessions() as session:
-            rows = await session.execute(
-                select(RoomRow.id, RoomRow.game, RoomRow.status, RoomRow.seat_count)
-                .where(RoomRow.status != "finished").order_by(RoomRow.created_at.desc()).limit(limit))
-            return [tuple(row) for row in rows]  # type: ignore[misc]

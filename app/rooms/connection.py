@@ -1,11 +1,24 @@
 """One browser tab's link to a room: a bounded outbox, so a slow tab never holds the table."""
 
 import asyncio
+import itertools
 from collections import deque
+from typing import NamedTuple
 
 from app.engine import Seat
 
-TRY_AGAIN_LATER = 1013  # the websocket close code for a tab that fell behind
+_serials = itertools.count()
+
+
+class Close(NamedTuple):
+    """How a connection ends: a websocket close code and a reason the page can show (docs/protocol.md)."""
+
+    code: int
+    reason: str = ""
+
+
+NORMAL = Close(1000)
+FELL_BEHIND = Close(1013, "fell behind")
 
 
 class Connection:
@@ -17,9 +30,10 @@ class Connection:
 
     def __init__(self, seat: Seat | None, outbox_size: int) -> None:
         self.seat = seat
+        self.serial = next(_serials)  # later tabs have larger serials
         self.capacity = outbox_size
-        # Encoded messages, then possibly a close code: the last thing the writer does.
-        self._outbox: deque[bytes | int] = deque()
+        # Encoded messages, then possibly how to close: the last thing the writer does.
+        self._outbox: deque[bytes | Close] = deque()
         self._waiter: asyncio.Future[None] | None = None
         self.dropped = False
 
@@ -35,24 +49,24 @@ class Connection:
         else:
             self._put(message)
 
-    def drop(self) -> None:
+    def drop(self, close: Close = FELL_BEHIND) -> None:
         """Discards what is queued and has the writer close at once."""
         self._outbox.clear()
-        self.end(TRY_AGAIN_LATER)
+        self.end(close)
 
-    def end(self, code: int) -> None:
-        """Has the writer send what is queued, then close with `code`; nothing more is queued."""
+    def end(self, close: Close) -> None:
+        """Has the writer send what is queued, then close; nothing more is queued."""
         if not self.dropped:
             self.dropped = True
-            self._put(code)
+            self._put(close)
 
-    def _put(self, item: bytes | int) -> None:
+    def _put(self, item: bytes | Close) -> None:
         self._outbox.append(item)
         if self._waiter is not None and not self._waiter.done():
             self._waiter.set_result(None)
 
-    async def next_message(self) -> bytes | int:
-        """The next message to write, or the close code once the connection is ending."""
+    async def next_message(self) -> bytes | Close:
+        """The next message to write, or how to close once the connection is ending."""
         while not self._outbox:
             self._waiter = asyncio.get_running_loop().create_future()
             await self._waiter

@@ -1,35 +1,69 @@
-"""All live tables of this process: creating, finding and rebuilding them."""
+"""The tables of this process: creating them, finding them, and letting them go.
 
+A table is held in memory while it is in use: while a tab is open on it, a bot is at work or a
+change is under way, and for `idle_table_seconds` after. Then it leaves memory; the database keeps
+it, and the next tab that asks for it loads it back by replay. Reading about a table (its page, the
+API) loads nothing: it answers from memory or from the stored record. A table never started expires
+once no seated player has been around for `waiting_table_hours`.
+"""
+
+import asyncio
+import contextlib
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from app.config import Settings
 from app.engine import GameRules, IllegalAction
 from app.games import RULES_BY_SLUG
-from app.persistence import RoomStore
+from app.persistence import RoomRecord, RoomStore, StoreUnavailable
+from app.rooms.connection import Close
 from app.rooms.errors import TableError
 from app.rooms.identity import new_room_code, new_seed
-from app.rooms.room import FINISHED, Room
+from app.rooms.room import WAITING, Room, seat_slots, table_json
 
 log = logging.getLogger(__name__)
 
+EXPIRED = Close(4410, "this table has expired")
+
+
+def no_such_table() -> TableError:
+    return TableError("no_such_table", "There is no table with that code.", 404)
+
+
+def table_expired() -> TableError:
+    return TableError("table_expired", "This table was never started and has expired.", 410)
+
 
 class RoomManager:
-    def __init__(self, store: RoomStore, settings: Settings) -> None:
+    def __init__(self, store: RoomStore, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.settings = settings
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Task[Room]] = {}  # one load per code, however many ask at once
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def _waiting_seconds(self) -> float:
+        return self.settings.waiting_table_hours * 3600
 
     async def restore(self) -> int:
-        """Rebuilds every unfinished table by replaying its action log; returns how many."""
-        for record in await self.store.load_open():
+        """Expires what has run out, then rebuilds the tables that were in use; returns how many."""
+        now = self.clock()
+        await self.store.expire_waiting(before=int(now - self._waiting_seconds))
+        records = await self.store.load_active(since=int(now - self.settings.idle_table_seconds))
+        records.sort(key=lambda record: record.active_at, reverse=True)
+        for record in records[: self.settings.max_tables]:
             rules = RULES_BY_SLUG.get(record.game)
             if rules is None:
                 log.error("table %s is of an unknown game %r; left in the database", record.id, record.game)
                 continue
-            self.rooms[record.id] = Room.rebuild(record, rules, self.store, self.settings.bot_delay_seconds)
+            self.rooms[record.id] = self._rebuild(record, rules)
         for room in self.rooms.values():
             room.resume_bots()
+        self._sweeper = asyncio.create_task(self._sweep_every(self.settings.sweep_seconds))
         return len(self.rooms)
 
     async def create(self, game: str, raw_options: dict[str, object], seat_count: int | None) -> Room:
@@ -42,42 +76,118 @@ class RoomManager:
             options = rules.parse_options(raw_options, seats)
         except IllegalAction as exc:
             raise TableError(exc.code, exc.message, 400) from exc
-        if sum(room.status != FINISHED for room in self.rooms.values()) >= self.settings.max_tables:
-            raise TableError("server_full", "This server holds as many tables as it can; try again later.", 503)
-        code = self._free_code()
-        room = Room(code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds)
-        await self.store.create(code, rules.slug, options, seats, room.seed)
-        self.rooms[code] = room
-        return room
+        await self._make_room()
+        for _ in range(3):
+            code = self._free_code()
+            room = Room(code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds,
+                        self.clock)
+            self.rooms[code] = room  # counted at once, in the same step as the check: the cap holds under load
+            try:
+                await self.store.create(code, rules.slug, options, seats, room.seed, room.active_at)
+                return room
+            except StoreUnavailable:
+                del self.rooms[code]
+                # The database's key refuses a code that a table out of memory already has: draw again.
+                if await self.store.load(code) is None:
+                    raise
+            except BaseException:
+                del self.rooms[code]
+                raise
+        raise StoreUnavailable("no free table code in three draws")
+
+    def _free_code(self) -> str:
+        """A code no table in memory has; the database's key refuses one a stored table has."""
+        while (code := new_room_code()) in self.rooms or code in self._loading:
+            pass
+        return code
 
     async def get(self, code: str) -> Room:
-        """The live table with this code; a finished one is loaded back from the database on demand."""
+        """The table with this code, held in memory for play; loaded back from the database if need be."""
         code = code.upper()
         room = self.rooms.get(code)
         if room is not None:
             return room
-        record = await self.store.load(code) if _looks_like_code(code) else None
-        rules = RULES_BY_SLUG.get(record.game) if record is not None else None
-        if record is None or rules is None:
-            raise TableError("no_such_table", "There is no table with that code.", 404)
-        room = Room.rebuild(record, rules, self.store, self.settings.bot_delay_seconds)
-        self.rooms[code] = room
-        return room
+        loading = self._loading.get(code)
+        if loading is None:
+            loading = self._loading[code] = asyncio.create_task(self._load(code))
+            loading.add_done_callback(lambda _: self._loading.pop(code, None))
+        return await asyncio.shield(loading)
+
+    async def describe(self, code: str) -> dict[str, object]:
+        """The table's public facts, from memory or the database; a table not in memory stays out of it."""
+        code = code.upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            return room.table_json()
+        record = await self._record(code)
+        return table_json(record.id, record.game, record.status, record.options, record.game_no,
+                          seat_slots(record), online=set())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for room in self.rooms.values():
             await room.close()
+
+    # --- lifetime ---------------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Expires tables never started that everyone seated has left, and lets idle tables leave memory."""
+        now = self.clock()
+        for code, room in list(self.rooms.items()):
+            if room.expired(now, self._waiting_seconds):
+                del self.rooms[code]
+                room.end_connections(EXPIRED)
+                with contextlib.suppress(StoreUnavailable):  # expired all the same when next read
+                    await self.store.expire(code)
+            elif (idle := room.idle_since()) is not None and now - idle >= self.settings.idle_table_seconds:
+                del self.rooms[code]
+
+    async def _sweep_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping the tables failed; trying again in %s s", seconds)
+
+    async def _make_room(self) -> None:
+        """Makes room for one more table in memory, or refuses: the cap counts every table held."""
+        if len(self.rooms) >= self.settings.max_tables:
+            await self.sweep()
+        if len(self.rooms) >= self.settings.max_tables:
+            raise TableError("server_full", "This server holds as many tables as it can; try again later.", 503)
+
+    async def _load(self, code: str) -> Room:
+        record = await self._record(code)
+        rules = RULES_BY_SLUG[record.game]
+        await self._make_room()
+        room = self.rooms[code] = self._rebuild(record, rules)
+        room.resume_bots()
+        return room
+
+    async def _record(self, code: str) -> RoomRecord:
+        """The stored table with this code, if it can still be played or looked at."""
+        record = await self.store.load(code) if _looks_like_code(code) else None
+        if record is None or record.game not in RULES_BY_SLUG:
+            raise no_such_table()
+        if record.status == "expired":
+            raise table_expired()
+        if record.status == WAITING and self.clock() - record.active_at >= self._waiting_seconds:
+            await self.store.expire(code)
+            raise table_expired()
+        return record
+
+    def _rebuild(self, record: RoomRecord, rules: GameRules[Any, Any]) -> Room:
+        return Room.rebuild(record, rules, self.store, self.settings.bot_delay_seconds, self.clock)
 
     def _rules(self, game: str) -> GameRules[Any, Any]:
         rules = RULES_BY_SLUG.get(game)
         if rules is None:
             raise TableError("no_such_game", "There is no such game here.", 404)
         return rules
-
-    def _free_code(self) -> str:
-        while (code := new_room_code()) in self.rooms:
-            pass
-        return code
 
 
 def _counts(rules: GameRules[Any, Any]) -> str:

@@ -3,7 +3,8 @@
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -11,8 +12,8 @@ from typing import Any
 import orjson
 
 from app.engine import Event, GameRules, IllegalAction, Seat, rng_for
-from app.persistence import RoomRecord, RoomStore, SeatRecord
-from app.rooms.connection import Connection
+from app.persistence import RoomRecord, RoomStore, SeatRecord, StoreUnavailable
+from app.rooms.connection import Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.identity import hash_token, new_seed, new_token, token_matches
 
@@ -38,12 +39,32 @@ class SeatSlot:
         return SeatRecord(seat, self.name or "", self.token_hash, self.is_bot)
 
 
+def seat_slots(record: RoomRecord) -> list[SeatSlot]:
+    """A stored table's seats, open ones included."""
+    slots = [SeatSlot() for _ in range(record.seat_count)]
+    for seat in record.seats:
+        slots[seat.seat] = SeatSlot(seat.name or None, seat.token_hash, seat.is_bot)
+    return slots
+
+
+def table_json(code: str, game: str, status: str, options: Mapping[str, object], game_no: int,
+               seats: list[SeatSlot], online: set[Seat | None]) -> dict[str, object]:
+    """The public facts about a table: its seats, who is here, its status."""
+    return {
+        "code": code, "game": game, "status": status, "options": options, "game_no": game_no,
+        "seats": [
+            {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
+            for s, slot in enumerate(seats)
+        ],
+    }
+
+
 class Room:
     """A table held in memory; every change goes through its lock, is stored, then pushed."""
 
     def __init__(
         self, room_id: str, rules: GameRules[Any, Any], options: Mapping[str, object], seat_count: int,
-        seed: int, store: RoomStore, bot_delay: float,
+        seed: int, store: RoomStore, bot_delay: float, clock: Callable[[], float] = time.time,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -67,16 +88,19 @@ class Room:
         self.connections: set[Connection] = set()
         self._lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
+        self.clock = clock
+        self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
+        self.last_seen = clock()  # when a tab last left: an idle table leaves memory
 
     # --- rebuilding -------------------------------------------------------------------------
 
     @classmethod
-    def rebuild(cls, record: RoomRecord, rules: GameRules[Any, Any], store: RoomStore, bot_delay: float) -> "Room":
+    def rebuild(cls, record: RoomRecord, rules: GameRules[Any, Any], store: RoomStore, bot_delay: float,
+                clock: Callable[[], float] = time.time) -> "Room":
         """The table as it was, replayed from its seed and action log."""
-        room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay)
+        room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay, clock)
         room.game_no, room.version = record.game_no, record.first_version
-        for seat in record.seats:
-            room.seats[seat.seat] = SeatSlot(seat.name or None, seat.token_hash, seat.is_bot)
+        room.seats, room.active_at = seat_slots(record), record.active_at
         if record.status != WAITING:
             room._deal()
             for seat, payload in record.actions:
@@ -305,15 +329,8 @@ class Room:
 
     def table_json(self) -> dict[str, object]:
         """The public facts about the table itself: its seats, who is here, its status."""
-        online = {c.seat for c in self.connections}
-        return {
-            "code": self.id, "game": self.rules.slug, "status": self.status, "options": self.options,
-            "game_no": self.game_no,
-            "seats": [
-                {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
-                for s, slot in enumerate(self.seats)
-            ],
-        }
+        return table_json(self.id, self.rules.slug, self.status, self.options, self.game_no, self.seats,
+                          {c.seat for c in self.connections})
 
     def _view(self, seat: Seat | None) -> dict[str, object] | None:
         return None if self.state is None else self.rules.view(self.state, seat)
@@ -351,17 +368,53 @@ class Room:
         for connection in list(self.connections):
             connection.push(message)
 
-    def attach(self, connection: Connection) -> None:
+    async def attach(self, connection: Connection) -> None:
         connection.push(self.snapshot(connection.seat))
         self.connections.add(connection)
-        self.push_table()
+        await self._presence_changed(connection.seat)
 
-    def detach(self, connection: Connection) -> None:
+    async def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
-        self.push_table()
+        self.last_seen = self.clock()
+        await self._presence_changed(connection.seat)
 
-    def connection_count(self) -> int:
-        return len(self.connections)
+    async def _presence_changed(self, seat: Seat | None) -> None:
+        """A seated player's tab came or went: the others are told, and the table notes they were around.
+
+        Spectators come and go unannounced: the table's public facts do not change with them.
+        """
+        if seat is None:
+            return
+        self.push_table()
+        if self.status == FINISHED:
+            return
+        self.active_at = int(self.clock())  # a table never started expires only once its players are gone
+        with contextlib.suppress(StoreUnavailable):  # presence is no reason to refuse a tab
+            await self.store.mark_active(self.id, self.active_at)
+
+    def spectator_count(self) -> int:
+        return sum(c.seat is None for c in self.connections)
+
+    def tabs_of(self, seat: Seat) -> list[Connection]:
+        """The seat's open tabs, oldest first."""
+        return sorted((c for c in self.connections if c.seat == seat), key=lambda c: c.serial)
+
+    # --- lifetime ---------------------------------------------------------------------------
+
+    def idle_since(self) -> float | None:
+        """Since when nothing has happened here: no tab open, no bot at work, no change under way; else None."""
+        if self.connections or self._lock.locked() or (self._bot_task is not None and not self._bot_task.done()):
+            return None
+        return self.last_seen
+
+    def expired(self, now: float, waiting_seconds: float) -> bool:
+        """A table never started whose seated players have all been gone for `waiting_seconds`."""
+        return (self.status == WAITING and now - self.active_at >= waiting_seconds
+                and not any(c.seat is not None for c in self.connections))
+
+    def end_connections(self, close: Close) -> None:
+        for connection in list(self.connections):
+            connection.drop(close)
 
 
 def _event_json(version: int, event: Event) -> dict[str, object]:

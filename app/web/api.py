@@ -3,23 +3,36 @@
 import unicodedata
 from typing import Annotated
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from app.config import Settings, get_settings
 from app.games import RULES_BY_SLUG
 from app.rooms.errors import TableError
 from app.rooms.room import Room
-from app.web.deps import RoomsDep, SettingsDep, seat_cookie
+from app.web.deps import RoomsDep, SettingsDep, limited, seat_cookie
 
 router = APIRouter(prefix="/api")
 
 
+# Letters that draw nothing: fillers that pass for a name but show as a gap.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+MAX_MARKS_IN_A_ROW = 3  # enough for any script's accents; a tower of marks spills over other text
+
+
 def clean_name(raw: str) -> str:
-    """A nickname as shown to others: trimmed, no control or format characters, not too long."""
-    name = " ".join(raw.split())
-    if any(unicodedata.category(ch) in {"Cc", "Cf", "Co", "Cs"} for ch in name):
+    """A nickname as shown to others: trimmed, visible, no control characters, no towers of marks, not too long."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    categories = [unicodedata.category(ch) for ch in name]
+    if any(category in {"Cc", "Cf", "Co", "Cs"} for category in categories):
         raise ValueError("a nickname cannot contain control characters")
+    if not any(category[0] in "LNPS" and ch not in INVISIBLE for ch, category in zip(name, categories, strict=True)):
+        raise ValueError("a nickname needs at least one visible character")
+    marks = 0
+    for category in categories:
+        marks = marks + 1 if category[0] == "M" else 0
+        if marks > MAX_MARKS_IN_A_ROW:
+            raise ValueError(f"a nickname may have at most {MAX_MARKS_IN_A_ROW} combining marks on one letter")
     if not 1 <= len(name) <= get_settings().max_name_length:
         raise ValueError(f"a nickname has 1 to {get_settings().max_name_length} characters")
     return name
@@ -60,7 +73,7 @@ def list_games() -> list[dict[str, object]]:
     ]
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, dependencies=[Depends(limited("create"))])
 async def create_table(body: CreateTable, response: Response, rooms: RoomsDep, settings: SettingsDep) -> Seated:
     """A new table with its creator in seat 0 (and any bots asked for)."""
     room = await rooms.create(body.game, dict(body.options), body.seats)
@@ -71,12 +84,14 @@ async def create_table(body: CreateTable, response: Response, rooms: RoomsDep, s
     return Seated(code=room.id, seat=seat, url=f"/t/{room.id}")
 
 
-@router.get("/tables/{code}")
+# Every route that names a table counts as a lookup: guessing codes is slow from any one address.
+
+@router.get("/tables/{code}", dependencies=[Depends(limited("lookup"))])
 async def get_table(code: str, rooms: RoomsDep) -> dict[str, object]:
-    return (await rooms.get(code)).table_json()
+    return await rooms.describe(code)
 
 
-@router.post("/tables/{code}/join")
+@router.post("/tables/{code}/join", dependencies=[Depends(limited("lookup", "join"))])
 async def join_table(code: str, body: JoinTable, request: Request, response: Response, rooms: RoomsDep,
                      settings: SettingsDep) -> Seated:
     room = await rooms.get(code)
@@ -87,24 +102,25 @@ async def join_table(code: str, body: JoinTable, request: Request, response: Res
     return Seated(code=room.id, seat=seat, url=f"/t/{room.id}")
 
 
-@router.post("/tables/{code}/start", status_code=204)
+@router.post("/tables/{code}/start", status_code=204, dependencies=[Depends(limited("lookup"))])
 async def start_table(code: str, request: Request, rooms: RoomsDep) -> None:
     room = await rooms.get(code)
     await room.start(room.seat_for(request.cookies.get(seat_cookie(room.id))))
 
 
-@router.put("/tables/{code}/seats/{seat}/bot", status_code=204)
+@router.put("/tables/{code}/seats/{seat}/bot", status_code=204, dependencies=[Depends(limited("lookup"))])
 async def seat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) -> None:
     room = await rooms.get(code)
     await room.set_bot(room.seat_for(request.cookies.get(seat_cookie(room.id))), seat, True)
 
 
-@router.delete("/tables/{code}/seats/{seat}/bot", status_code=204)
+@router.delete("/tables/{code}/seats/{seat}/bot", status_code=204, dependencies=[Depends(limited("lookup"))])
 async def unseat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) -> None:
     room = await rooms.get(code)
     await room.set_bot(room.seat_for(request.cookies.get(seat_cookie(room.id))), seat, False)
 
 
 def _set_seat_cookie(response: Response, room: Room, token: str, settings: Settings) -> None:
+    secure = settings.secure_cookies or (settings.public_origin or "").lower().startswith("https:")
     response.set_cookie(seat_cookie(room.id), token, max_age=60 * 60 * 24 * 60, httponly=True,
-                        samesite="lax", secure=settings.secure_cookies, path="/")
+                        samesite="lax", secure=secure, path="/")

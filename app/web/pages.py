@@ -9,7 +9,8 @@ from fastapi.templating import Jinja2Templates
 from app.config import ROOT
 from app.games import RULES_BY_SLUG
 from app.rooms.errors import TableError
-from app.web.deps import RoomsDep
+from app.web.clients import RateLimited, client_of
+from app.web.deps import LimitsDep, RoomsDep
 
 router = APIRouter()
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -31,16 +32,21 @@ def lobby(request: Request) -> HTMLResponse:
 
 
 @router.get("/t/{code}", response_class=HTMLResponse)
-async def table(request: Request, code: str, rooms: RoomsDep) -> HTMLResponse:
+async def table(request: Request, code: str, rooms: RoomsDep, limits: LimitsDep) -> HTMLResponse:
+    """The table's page; it reads the table without loading it: the page's socket does that."""
     try:
-        room = await rooms.get(code)
-    except TableError:
-        return templates.TemplateResponse(request, "missing.html", {"lang": page_language(request), "code": code},
-                                          status_code=404)
-    rules_panel = RULES_DIR / f"{room.rules.slug}.html"
+        limits.hit("lookup", client_of(request))
+        table = await rooms.describe(code)
+    except TableError as exc:
+        retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
+        return templates.TemplateResponse(
+            request, "missing.html",
+            {"lang": page_language(request), "code": code, "reason": exc.code, "retry_after": retry_after},
+            status_code=exc.status, headers={"Retry-After": str(retry_after)} if retry_after else None)
+    rules = RULES_BY_SLUG[str(table["game"])]
     return templates.TemplateResponse(request, "table.html", {
-        "lang": page_language(request), "code": room.id, "game": room.rules.slug,
-        "title": dict(room.rules.title), "rules_panel": _read(rules_panel),
+        "lang": page_language(request), "code": table["code"], "game": rules.slug,
+        "title": dict(rules.title), "rules_panel": _read(RULES_DIR / f"{rules.slug}.html"),
     })
 
 

@@ -5,7 +5,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable
-from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket
@@ -13,54 +12,81 @@ from pydantic import ValidationError
 from starlette.types import Receive, Send
 
 from app.config import Settings
-from app.engine import IllegalAction
-from app.rooms.connection import Connection
+from app.engine import IllegalAction, Seat
+from app.persistence import StoreUnavailable
+from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
+from app.rooms.manager import EXPIRED
 from app.rooms.messages import Act, Again, Ping, Sync, client_message
 from app.rooms.room import Room
 from app.web.channel import CHANNEL
-from app.web.deps import RoomsDep, SettingsDep, seat_cookie
+from app.web.clients import client_of
+from app.web.deps import LimitsDep, RoomsDep, SettingsDep, seat_cookie
 
 router = APIRouter()
 log = logging.getLogger(__name__)
 
-NORMAL, POLICY_VIOLATION, TOO_BIG, TRY_AGAIN_LATER, NOT_FOUND = 1000, 1008, 1009, 1013, 4404
+TOO_BIG = Close(1009, "message too big")
+# A refusal is sent after accept, with a code the page acts on (docs/protocol.md): a close before
+# accept reaches a browser only as 1006, which reads like a dropped network and is retried forever.
+REFUSALS = {"no_such_table": Close(4404, "no such table"), "table_expired": EXPIRED}
+TRY_AGAIN_LATER = 1013
+SEAT_OPENED_ELSEWHERE = Close(4409, "this seat was opened in another tab")
 
 
 @router.websocket("/t/{code}/socket")
-async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings: SettingsDep) -> None:
-    if not _same_origin(websocket):
-        await websocket.close(code=POLICY_VIOLATION, reason="cross-origin")
-        return
-    try:
-        room = await rooms.get(code)
-    except TableError:
-        await websocket.close(code=NOT_FOUND, reason="no such table")
-        return
-    if room.connection_count() >= settings.max_connections_per_table:
-        await websocket.close(code=TRY_AGAIN_LATER, reason="table is full of connections")
-        return
+async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings: SettingsDep,
+                      limits: LimitsDep) -> None:
+    client = client_of(websocket)
+    with contextlib.ExitStack() as held:
+        try:
+            limits.hit("lookup", client)
+            room = await rooms.get(code)
+            seat = room.seat_for(websocket.cookies.get(seat_cookie(room.id)))
+            if seat is None:  # seats always get back in: only spectators are counted
+                if room.spectator_count() >= settings.max_spectators_per_table:
+                    raise TableError("too_many_spectators", "This table has as many spectators as it can hold.", 429)
+                held.enter_context(limits.spectator_socket(client))
+        except TableError as exc:
+            await _refuse(websocket, REFUSALS.get(exc.code, Close(TRY_AGAIN_LATER, exc.message)))
+            return
+        except StoreUnavailable:
+            await _refuse(websocket, Close(TRY_AGAIN_LATER, "The database is unavailable; try again later."))
+            return
+        await _serve(websocket, room, seat, settings)
+
+
+async def _serve(websocket: WebSocket, room: Room, seat: Seat | None, settings: Settings) -> None:
     await websocket.accept()
     receive, send = websocket.scope[CHANNEL]  # past Starlette's per-message layers (app/web/channel.py)
-    connection = Connection(room.seat_for(websocket.cookies.get(seat_cookie(room.id))), settings.outbox_size)
+    connection = Connection(seat, settings.outbox_size)
+    if seat is not None:  # a seat's oldest tabs give way to its newest
+        tabs = room.tabs_of(seat)
+        for old in tabs[: max(0, len(tabs) - settings.max_tabs_per_seat + 1)]:
+            old.drop(SEAT_OPENED_ELSEWHERE)
     writer = asyncio.create_task(_write(send, connection))
-    room.attach(connection)  # sends the current view first: a reconnect just works
+    await room.attach(connection)  # sends the current view first: a reconnect just works
     # The reader runs as a task of its own: each message then resumes a short stack of frames, not
     # every ASGI layer between the server and this endpoint.
     try:
         await asyncio.create_task(_read(receive, room, connection, settings))
     finally:
-        room.detach(connection)
         connection.end(NORMAL)
+        await room.detach(connection)
         with contextlib.suppress(Exception):  # the writer ends by itself once the socket is closed
             await asyncio.wait_for(writer, timeout=5)
+
+
+async def _refuse(websocket: WebSocket, close: Close) -> None:
+    await websocket.accept()
+    await websocket.close(close.code, close.reason)
 
 
 async def _write(send: Send, connection: Connection) -> None:
     while isinstance(message := await connection.next_message(), bytes):
         await send({"type": "websocket.send", "text": message.decode()})
     with contextlib.suppress(OSError, RuntimeError):  # the tab may be gone already
-        await send({"type": "websocket.close", "code": message})
+        await send({"type": "websocket.close", "code": message.code, "reason": message.reason})
 
 
 async def _read(receive: Receive, room: Room, connection: Connection, settings: Settings) -> None:
@@ -110,8 +136,10 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
         connection.push(room.snapshot(connection.seat))
     except (IllegalAction, TableError) as exc:
         connection.push(_error(exc.code, exc.message, client_id))
-    except Exception:  # the store failed: nothing was applied, and the sender must know
-        log.exception("could not record a change at table %s", room.id)
+    except StoreUnavailable:  # nothing was applied, and the sender must know; the store logs the outage once
+        connection.push(_error("not_saved", "The move could not be saved; nothing changed. Try again.", client_id))
+    except Exception:  # a defect, not an outage: logged each time, and still nothing was applied
+        log.exception("a change at table %s failed", room.id)
         connection.push(_error("not_saved", "The move could not be saved; nothing changed. Try again.", client_id))
     else:
         if not acknowledged:
@@ -120,12 +148,6 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
 
 def _error(code: str, message: str, client_id: str | None) -> bytes:
     return orjson.dumps({"type": "error", "code": code, "message": message, "id": client_id})
-
-
-def _same_origin(websocket: WebSocket) -> bool:
-    """Browsers send Origin; a page from another site may not act with this site's cookies."""
-    origin = websocket.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
 
 
 class _TokenBucket:

@@ -21,7 +21,7 @@ async def store(database_url: str):  # type: ignore[no-untyped-def]
 
 
 async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> None:
-    await store.create("ABC234", "bremen", {"hard_mode": True, "first_leader": None}, 4, 2**61 + 5)
+    await store.create("ABC234", "bremen", {"hard_mode": True, "first_leader": None}, 4, 2**61 + 5, active_at=1000)
     await store.put_seat("ABC234", SeatRecord(0, "Mina", "f" * 64, False))
     await store.put_seat("ABC234", SeatRecord(1, "Bot", None, True))
     await store.start("ABC234")
@@ -34,11 +34,11 @@ async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> N
     assert record.options == {"hard_mode": True, "first_leader": None}
     assert record.seats == (SeatRecord(0, "Mina", "f" * 64, False), SeatRecord(1, "Bot", None, True))
     assert record.actions == ((0, {"type": "declare", "card_id": "n07-2"}), (1, {"type": "play", "card_id": "n09-1"}))
-    assert [r.id for r in await store.load_open()] == ["ABC234"]
+    assert [r.id for r in await store.load_active(since=0)] == ["ABC234"]
 
 
 async def test_an_action_number_is_written_once(store: RoomStore) -> None:
-    await store.create("DEF567", "bremen", {}, 4, 1)
+    await store.create("DEF567", "bremen", {}, 4, 1, active_at=1000)
     await store.append("DEF567", 1, 0, {"type": "declare", "card_id": "n01-1"})
     with pytest.raises(WriteFailed):
         await store.append("DEF567", 1, 2, {"type": "play", "card_id": "n02-1"})
@@ -47,16 +47,16 @@ async def test_an_action_number_is_written_once(store: RoomStore) -> None:
 
 
 async def test_the_finishing_action_and_the_result_commit_together(store: RoomStore) -> None:
-    await store.create("GHJ789", "bremen", {}, 4, 1)
+    await store.create("GHJ789", "bremen", {}, 4, 1, active_at=1000)
     await store.append("GHJ789", 1, 0, {"type": "play", "card_id": "n01-1"},
                        outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None})
-    assert await store.load_open() == []
+    assert await store.load_active(since=0) == []
     record = await store.load("GHJ789")
     assert record is not None and record.status == "finished"
 
 
 async def test_a_table_that_plays_again_loads_only_its_new_game(store: RoomStore) -> None:
-    await store.create("AGN234", "bremen", {}, 4, 1)
+    await store.create("AGN234", "bremen", {}, 4, 1, active_at=1000)
     await store.start("AGN234")
     await store.append("AGN234", 1, 0, {"type": "play", "card_id": "n01-1"},
                        outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None})
@@ -67,7 +67,23 @@ async def test_a_table_that_plays_again_loads_only_its_new_game(store: RoomStore
     assert record is not None
     assert (record.status, record.game_no, record.seed, record.first_version) == ("playing", 2, 77, 2)
     assert record.actions == ((1, {"type": "declare", "card_id": "n05-2"}),)
-    assert [r.id for r in await store.load_open()] == ["AGN234"]
+    assert [r.id for r in await store.load_active(since=0)] == ["AGN234"]
     await store.append("AGN234", 4, 2, {"type": "play", "card_id": "n06-1"}, game_no=2,
                        outcome={"winners": [0, 1, 2, 3], "result": "win", "reason": None, "scores": None})
-    assert await store.load_open() == []
+    assert await store.load_active(since=0) == []
+
+
+async def test_tables_never_started_expire_by_when_a_seated_player_was_last_around(store: RoomStore) -> None:
+    await store.create("OLD234", "bremen", {}, 4, 1, active_at=1000)
+    await store.create("NEW234", "bremen", {}, 4, 1, active_at=1000)
+    await store.create("RUN234", "bremen", {}, 4, 1, active_at=1000)
+    await store.start("RUN234")
+    await store.mark_active("NEW234", 5000)
+    assert await store.expire_waiting(before=4000) == 1  # a started table never expires
+    assert {r.id: r.active_at for r in await store.load_active(since=0)} == {"NEW234": 5000, "RUN234": 1000}
+    assert [r.id for r in await store.load_active(since=2000)] == ["NEW234"]
+    old = await store.load("OLD234")
+    assert old is not None and old.status == "expired"
+    await store.expire("RUN234")  # only a table never started can expire
+    running = await store.load("RUN234")
+    assert running is not None and running.status == "playing"

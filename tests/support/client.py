@@ -1,6 +1,7 @@
 """A player's browser, as far as the protocol goes: HTTP for seats, one websocket for play."""
 
 import asyncio
+import contextlib
 import itertools
 import json
 from random import Random
@@ -8,6 +9,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 Message = dict[str, Any]
 _ids = itertools.count(1)
@@ -185,3 +187,14 @@ async def play_some(players: list[Player], rng: Random, actions: int) -> None:
         mover = rng.choice([p for p in players if p.view and p.view["legal"]])
         assert (await mover.act(rng.choice(mover.view["legal"])))["type"] == "ack"  # type: ignore[index]
     await settle(players)
+
+
+async def refusal(ws_url: str, address: str | None = None, **headers: str) -> tuple[int, str]:
+    """Opens a socket (from `address`, if given) that the server should refuse; returns the close code and reason."""
+    local = {"local_addr": (address, 0)} if address else {}
+    async with connect(ws_url, additional_headers=headers, **local) as socket:
+        with contextlib.suppress(ConnectionClosed):
+            while True:  # a refused socket is sent nothing before its close
+                raise AssertionError(f"a refused socket was sent {await socket.recv()!r}")
+    assert socket.close_code is not None, "the server never closed the socket"
+    return socket.close_code, socket.close_reason or ""

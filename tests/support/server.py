@@ -11,6 +11,9 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
+# The suite plays thousands of tables from one address; tests of the per-client limits set their own.
+UNLIMITED_CLIENT = {"create_limit": "100000/minute", "join_limit": "100000/minute",
+                    "lookup_limit": "100000/minute", "max_spectators_per_client": "10000"}
 
 
 def free_port() -> int:
@@ -31,7 +34,7 @@ class ServerProcess:
         self.log_path = log_path
         self.env = {**os.environ, "DATABASE_URL": database_url, "ZASHIKI_HOST": "127.0.0.1",
                     "ZASHIKI_PORT": str(self.port), "ZASHIKI_BOT_DELAY_SECONDS": str(bot_delay),
-                    **{f"ZASHIKI_{k.upper()}": v for k, v in settings.items()}}
+                    **{f"ZASHIKI_{k.upper()}": v for k, v in {**UNLIMITED_CLIENT, **settings}.items()}}
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 90) -> "ServerProcess":
