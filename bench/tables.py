@@ -196,14 +196,14 @@ async def restore_in_process(url: str) -> dict[str, float]:
     engine = make_engine(url)
     store = RoomStore(engine)
     try:
-        await store.load_open()  # warm: connection, statement compilation, imports
+        await store.load_active(since=0)  # warm: connection, statement compilation, imports
         gc.collect()
         t0 = time.perf_counter()
         manager = RoomManager(store, Settings(database_url=url, bot_delay_seconds=0))
         count = await manager.restore()
         restore_s = time.perf_counter() - t0
         t0 = time.perf_counter()
-        records = await store.load_open()
+        records = await store.load_active(since=0)
         load_s = time.perf_counter() - t0
         t0 = time.perf_counter()
         rooms = [Room.rebuild(r, RULES_BY_SLUG[r.game], store, 0) for r in records]
@@ -214,7 +214,7 @@ async def restore_in_process(url: str) -> dict[str, float]:
         del manager
         # what live idle tables hold on the Python heap
         gc.collect()
-        records = await store.load_open()
+        records = await store.load_active(since=0)
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
@@ -301,7 +301,7 @@ def main() -> None:
         f"- start until /healthz answers: {report['start_with_tables_s']:.2f} s with {n} tables to rebuild, "
         f"{report['start_empty_s']:.2f} s on an empty database: **rebuild {report['rebuild_s']:.2f} s**",
         f"- RoomManager.restore() in process: {ip['restore_s']:.2f} s for {ip['tables']} tables / {ip['actions']} "
-        f"actions (load_open {ip['load_s']:.2f} s + replay {ip['replay_s']:.2f} s)",
+        f"actions (loading {ip['load_s']:.2f} s + replay {ip['replay_s']:.2f} s)",
         f"- seeding took {report['seed_s']:.1f} s ({args.tables * args.actions / report['seed_s']:.0f} actions/s, "
         f"one table at a time per connection, 16 at once)",
     ])

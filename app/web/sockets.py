@@ -57,24 +57,28 @@ async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings
 
 
 async def _serve(websocket: WebSocket, room: Room, seat: Seat | None, settings: Settings) -> None:
-    await websocket.accept()
-    receive, send = websocket.scope[CHANNEL]  # past Starlette's per-message layers (app/web/channel.py)
     connection = Connection(seat, settings.outbox_size)
     if seat is not None:  # a seat's oldest tabs give way to its newest
         tabs = room.tabs_of(seat)
         for old in tabs[: max(0, len(tabs) - settings.max_tabs_per_seat + 1)]:
             old.drop(SEAT_OPENED_ELSEWHERE)
-    writer = asyncio.create_task(_write(send, connection))
-    await room.attach(connection)  # sends the current view first: a reconnect just works
-    # The reader runs as a task of its own: each message then resumes a short stack of frames, not
-    # every ASGI layer between the server and this endpoint.
+    # Attached in the same step as the table was found, before anything waits: a table with a tab
+    # on it never leaves memory. The current view is queued first, so a reconnect just works.
+    await room.attach(connection)
+    writer = None
     try:
+        await websocket.accept()
+        receive, send = websocket.scope[CHANNEL]  # past Starlette's per-message layers (app/web/channel.py)
+        writer = asyncio.create_task(_write(send, connection))
+        # The reader runs as a task of its own: each message then resumes a short stack of frames, not
+        # every ASGI layer between the server and this endpoint.
         await asyncio.create_task(_read(receive, room, connection, settings))
     finally:
         connection.end(NORMAL)
         await room.detach(connection)
-        with contextlib.suppress(Exception):  # the writer ends by itself once the socket is closed
-            await asyncio.wait_for(writer, timeout=5)
+        if writer is not None:
+            with contextlib.suppress(Exception):  # the writer ends by itself once the socket is closed
+                await asyncio.wait_for(writer, timeout=5)
 
 
 async def _refuse(websocket: WebSocket, close: Close) -> None:

@@ -36,7 +36,7 @@ async def test_one_person_plays_a_whole_game_against_bots(shared_server: ServerP
         else:
             pytest.fail("the game did not end")
         assert person.table is not None and all(s["bot"] for s in person.table["seats"][1:])
-        assert not person.errors()
+        assert not [e for e in person.errors() if e["code"] != "stale_version"]
     finally:
         await person.close()
 
