@@ -8,7 +8,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from tests.support.client import Player, seat_table
+from tests.support.client import seat_table
 from tests.support.databases import PG_ADMIN_DSN
 from tests.support.server import ServerProcess
 
