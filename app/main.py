@@ -62,15 +62,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         if isinstance(exc, RateLimited):
-            return JSONResponse({"code": exc.code, "message": exc.message, "retry_after": exc.retry_after},
-                                status_code=exc.status, headers={"Retry-After": str(exc.retry_after)})
+            return JSONResponse(
+                {"code": exc.code, "message": exc.message, "retry_after": exc.retry_after},
+                status_code=exc.status,
+                headers={"Retry-After": str(exc.retry_after)},
+            )
         return JSONResponse({"code": exc.code, "message": exc.message}, status_code=exc.status)
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(_request: Request, _exc: StoreUnavailable) -> JSONResponse:
         # Logged once per outage by the store, not once per request.
-        return JSONResponse({"code": "unavailable", "message": "The database is unavailable; nothing changed. "
-                             "Try again shortly."}, status_code=503, headers={"Retry-After": "5"})
+        return JSONResponse(
+            {"code": "unavailable", "message": "The database is unavailable; nothing changed. Try again shortly."},
+            status_code=503,
+            headers={"Retry-After": "5"},
+        )
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:

@@ -9,6 +9,7 @@ awaited seat's bot choose from its own view, as the server does. Timings are pri
 import argparse
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -55,14 +56,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
     args = parser.parse_args()
-    print(f"{'game':<10}{'seats':>6}{'random games/s':>16}{'actions/s':>11}{'bot games/s':>13}"
-          f"{'actions/s':>11}  bot result")
+    print(
+        f"{'game':<10}{'seats':>6}{'random games/s':>16}{'actions/s':>11}{'bot games/s':>13}"
+        f"{'actions/s':>11}  bot result"
+    )
     for slug, rules in RULES_BY_SLUG.items():
         for seats in sorted(rules.seat_counts):
-            games, actions, elapsed, _ = measure(lambda seed: random_game(rules, seats, seed), args.seconds)
+            games, actions, elapsed, _ = measure(partial(random_game, rules, seats), args.seconds)
             line = f"{slug:<10}{seats:>6}{games / elapsed:>16.1f}{actions / elapsed:>11.0f}"
             if rules.bot is not None:
-                bgames, bactions, belapsed, results = measure(lambda seed: bot_game(rules, seats, seed), args.seconds)
+                bgames, bactions, belapsed, results = measure(partial(bot_game, rules, seats), args.seconds)
                 line += f"{bgames / belapsed:>13.1f}{bactions / belapsed:>11.0f}  {share(slug, seats, results)}"
             print(line, flush=True)
 

@@ -100,8 +100,10 @@ def measure(name: str, env: dict[str, str], folder: Path, args: argparse.Namespa
             result: dict[str, Any] = {"setting": name, "startup_kib": rss_kib(server.pid)}
             for n in (1, 2):
                 result[f"round{n}"] = r = play_round(server, args.tables, args.batch)
-                log(f"{name}: round {n}: {args.tables} games in {r['seconds']:.1f} s, RSS "
-                    f"{r['finished_kib'] / 1024:.1f} MiB finished, {r['idle_kib'] / 1024:.1f} MiB after idle")
+                log(
+                    f"{name}: round {n}: {args.tables} games in {r['seconds']:.1f} s, RSS "
+                    f"{r['finished_kib'] / 1024:.1f} MiB finished, {r['idle_kib'] / 1024:.1f} MiB after idle"
+                )
         finally:
             server.stop()
     return result
@@ -111,17 +113,23 @@ def table(results: list[dict[str, Any]], tables: int) -> str:
     def mib(kib: float) -> str:
         return f"{kib / 1024:.1f}"
 
-    lines = [f"| setting | start-up MiB | {tables} finished MiB | +{IDLE_WAIT_S:.0f} s MiB | 2nd {tables} finished MiB "
-             f"| +{IDLE_WAIT_S:.0f} s MiB | KiB/table round 1 | KiB/table round 2 |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        f"| setting | start-up MiB | {tables} finished MiB | +{IDLE_WAIT_S:.0f} s MiB | 2nd {tables} finished MiB "
+        f"| +{IDLE_WAIT_S:.0f} s MiB | KiB/table round 1 | KiB/table round 2 |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in results:
         one, two = r["round1"], r["round2"]
-        lines.append(f"| {r['setting']} | {mib(r['startup_kib'])} | {mib(one['finished_kib'])} "
-                     f"| {mib(one['idle_kib'])} | {mib(two['finished_kib'])} | {mib(two['idle_kib'])} "
-                     f"| {(one['idle_kib'] - r['startup_kib']) / tables:.1f} "
-                     f"| {(two['idle_kib'] - one['idle_kib']) / tables:.1f} |")
-    lines.append(f"\nKiB/table: RSS growth over the round, from before it to {IDLE_WAIT_S:.0f} s after its last game "
-                 f"finished, per table (round 1 from start-up, round 2 from the end of round 1).")
+        lines.append(
+            f"| {r['setting']} | {mib(r['startup_kib'])} | {mib(one['finished_kib'])} "
+            f"| {mib(one['idle_kib'])} | {mib(two['finished_kib'])} | {mib(two['idle_kib'])} "
+            f"| {(one['idle_kib'] - r['startup_kib']) / tables:.1f} "
+            f"| {(two['idle_kib'] - one['idle_kib']) / tables:.1f} |"
+        )
+    lines.append(
+        f"\nKiB/table: RSS growth over the round, from before it to {IDLE_WAIT_S:.0f} s after its last game "
+        f"finished, per table (round 1 from start-up, round 2 from the end of round 1)."
+    )
     return "\n".join(lines)
 
 

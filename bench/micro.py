@@ -49,7 +49,9 @@ def hot_path(moves: int) -> dict[str, float]:
         if state is None or RULES.outcome(state) is not None:
             seed += 1
             state, version = RULES.setup(4, {"hard_mode": False, "first_leader": None}, random.Random(seed)), 0
-        options = [(s, a) for s in range(4) for a in RULES.legal_actions(state, s) if a.to_json()["type"] != "signal_pinch"]
+        options = [
+            (s, a) for s in range(4) for a in RULES.legal_actions(state, s) if a.to_json()["type"] != "signal_pinch"
+        ]
         seat, action = rng.choice(options)
         c = time.perf_counter()
         step = RULES.apply(state, seat, RULES.parse_action(action.to_json()), rng_for(seed, version + 1))
@@ -66,8 +68,9 @@ def hot_path(moves: int) -> dict[str, float]:
         events = [{"v": version, **e.to_json()} for e in step.events]
         c = time.perf_counter()
         for s in range(4):
-            b = orjson.dumps({"type": "state", "version": version, "you": s, "view": views[s],
-                              "events": [e for e in events]})
+            b = orjson.dumps(
+                {"type": "state", "version": version, "you": s, "view": views[s], "events": [e for e in events]}
+            )
         t["dumps_x4"] += time.perf_counter() - c
         sizes.append(len(b))
     out = {k: _per(v, moves) for k, v in t.items()}
@@ -103,8 +106,10 @@ async def store_costs(kind: str, url: str, rows: int) -> dict[str, Any]:
         w, c = time.perf_counter(), time.process_time()
         for _ in range(rows):
             await store.append(tables[0], nxt(tables[0]), 0, payload)
-        result["append_serial"] = {"wall_us": _per(time.perf_counter() - w, rows),
-                                   "cpu_us": _per(time.process_time() - c, rows)}
+        result["append_serial"] = {
+            "wall_us": _per(time.perf_counter() - w, rows),
+            "cpu_us": _per(time.process_time() - c, rows),
+        }
 
         # b. 50 tables appending at once, as under load
         lat: list[float] = []
@@ -119,29 +124,39 @@ async def store_costs(kind: str, url: str, rows: int) -> dict[str, Any]:
         await asyncio.gather(*(one(code) for code in tables))
         n = rows // 50 * 50
         lat.sort()
-        result["append_50_tables"] = {"wall_us": _per(time.perf_counter() - w, n),
-                                      "cpu_us": _per(time.process_time() - c, n),
-                                      "p50_ms": lat[len(lat) // 2] * 1e3, "p99_ms": lat[int(len(lat) * 0.99)] * 1e3}
+        result["append_50_tables"] = {
+            "wall_us": _per(time.perf_counter() - w, n),
+            "cpu_us": _per(time.process_time() - c, n),
+            "p50_ms": lat[len(lat) // 2] * 1e3,
+            "p99_ms": lat[int(len(lat) * 0.99)] * 1e3,
+        }
 
         # c. group commit: 50 tables' actions in one transaction (SQLAlchemy Core, executemany)
         w, c = time.perf_counter(), time.process_time()
         batches = rows // 50
         for _ in range(batches):
             async with engine.begin() as conn:
-                await conn.execute(insert(ActionRow), [
-                    {"room_id": code, "version": nxt(code), "seat": 0, "payload": payload} for code in tables])
-        result["group_commit_50"] = {"wall_us": _per(time.perf_counter() - w, batches * 50),
-                                     "cpu_us": _per(time.process_time() - c, batches * 50)}
+                await conn.execute(
+                    insert(ActionRow),
+                    [{"room_id": code, "version": nxt(code), "seat": 0, "payload": payload} for code in tables],
+                )
+        result["group_commit_50"] = {
+            "wall_us": _per(time.perf_counter() - w, batches * 50),
+            "cpu_us": _per(time.process_time() - c, batches * 50),
+        }
 
         # d. one Core insert per transaction on a held connection (no ORM unit of work, no pool checkout)
         async with engine.connect() as conn:
             w, c = time.perf_counter(), time.process_time()
             for _ in range(rows):
-                await conn.execute(insert(ActionRow), {"room_id": tables[1], "version": nxt(tables[1]), "seat": 0,
-                                                       "payload": payload})
+                await conn.execute(
+                    insert(ActionRow), {"room_id": tables[1], "version": nxt(tables[1]), "seat": 0, "payload": payload}
+                )
                 await conn.commit()
-            result["core_insert_serial"] = {"wall_us": _per(time.perf_counter() - w, rows),
-                                            "cpu_us": _per(time.process_time() - c, rows)}
+            result["core_insert_serial"] = {
+                "wall_us": _per(time.perf_counter() - w, rows),
+                "cpu_us": _per(time.process_time() - c, rows),
+            }
         await store.close()
         await engine.dispose()
 
@@ -152,17 +167,23 @@ async def store_costs(kind: str, url: str, rows: int) -> dict[str, Any]:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute(f"PRAGMA synchronous={sync}")
                 text = json.dumps(payload)
-                for label, size in ((f"sqlite3_{sync.lower()}_1_per_commit", 1),
-                                    (f"sqlite3_{sync.lower()}_50_per_commit", 50)):
+                for label, size in (
+                    (f"sqlite3_{sync.lower()}_1_per_commit", 1),
+                    (f"sqlite3_{sync.lower()}_50_per_commit", 50),
+                ):
                     count = rows // size * size
                     w, c = time.perf_counter(), time.process_time()
                     for _ in range(count // size):
                         db.execute("BEGIN")
-                        db.executemany("INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
-                                       [(code, nxt(code), 0, text) for code in tables[:size]])
+                        db.executemany(
+                            "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
+                            [(code, nxt(code), 0, text) for code in tables[:size]],
+                        )
                         db.execute("COMMIT")
-                    result[label] = {"wall_us": _per(time.perf_counter() - w, count),
-                                     "cpu_us": _per(time.process_time() - c, count)}
+                    result[label] = {
+                        "wall_us": _per(time.perf_counter() - w, count),
+                        "cpu_us": _per(time.process_time() - c, count),
+                    }
                 db.close()
     return result
 
@@ -179,12 +200,19 @@ def main() -> None:
     dbs.mkdir(parents=True, exist_ok=True)
     with database(args.db, dbs, "micro") as url:
         st = asyncio.run(store_costs(args.db, url, args.rows))
-    lines = [f"Hot-path micro-costs (in process, µs per move; {args.moves} random Bremen moves):",
-             "| step | µs/move |", "|---|---|"]
+    lines = [
+        f"Hot-path micro-costs (in process, µs per move; {args.moves} random Bremen moves):",
+        "| step | µs/move |",
+        "|---|---|",
+    ]
     lines += [f"| {k} | {v:.1f} |" for k, v in hp.items() if k != "state_msg_bytes"]
     lines.append(f"| (one `state` message: {hp['state_msg_bytes']:.0f} bytes) | |")
-    lines += ["", f"Durable write, {args.db} ({args.rows} actions each; CPU = all threads of this process):",
-              "| variant | wall µs/action | CPU µs/action | latency |", "|---|---|---|---|"]
+    lines += [
+        "",
+        f"Durable write, {args.db} ({args.rows} actions each; CPU = all threads of this process):",
+        "| variant | wall µs/action | CPU µs/action | latency |",
+        "|---|---|---|---|",
+    ]
     for k, v in st.items():
         latency = f"p50 {v['p50_ms']:.1f} ms, p99 {v['p99_ms']:.1f} ms" if "p50_ms" in v else ""
         lines.append(f"| {k} | {v['wall_us']:.0f} | {v['cpu_us']:.0f} | {latency} |")

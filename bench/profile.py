@@ -44,14 +44,44 @@ RULES: list[tuple[str, object]] = [
     ("logging (uvicorn access/info log)", lambda fn, f, ln: "logging/" in f or "uvicorn/logging" in f),
     ("pydantic validation", lambda fn, f, ln: "pydantic" in f),
     ("orjson encode", lambda fn, f, ln: any(f.endswith(k) and ln in v for k, v in DUMPS.items())),
-    ("Room.table_json / events / snapshot", lambda fn, f, ln: f.endswith("rooms/room.py")
-     and fn in {"Room.table_json", "table_json", "_event_json", "Room.snapshot", "snapshot", "<listcomp>",
-                "Room.table_json.<locals>.<listcomp>"}),
-    ("websocket protocol + send/recv", lambda fn, f, ln: "websockets/" in f or "protocols/websockets" in f
-     or f.endswith("starlette/websockets.py") or (f.endswith("web/sockets.py") and fn in {"_write", "_read"})),
+    (
+        "Room.table_json / events / snapshot",
+        lambda fn, f, ln: (
+            f.endswith("rooms/room.py")
+            and fn
+            in {
+                "Room.table_json",
+                "table_json",
+                "_event_json",
+                "Room.snapshot",
+                "snapshot",
+                "<listcomp>",
+                "Room.table_json.<locals>.<listcomp>",
+            }
+        ),
+    ),
+    (
+        "websocket protocol + send/recv",
+        lambda fn, f, ln: (
+            "websockets/" in f
+            or "protocols/websockets" in f
+            or f.endswith("starlette/websockets.py")
+            or (f.endswith("web/sockets.py") and fn in {"_write", "_read"})
+        ),
+    ),
     ("Room/Connection bookkeeping (submit, fan-out loop, outbox)", lambda fn, f, ln: "app/rooms/" in f),
-    ("HTTP + ASGI/FastAPI/Starlette layers", lambda fn, f, ln: "uvicorn/" in f or "fastapi/" in f
-     or "starlette/" in f or "h11/" in f or "httptools" in f or "anyio/" in f or "app/web/" in f),
+    (
+        "HTTP + ASGI/FastAPI/Starlette layers",
+        lambda fn, f, ln: (
+            "uvicorn/" in f
+            or "fastapi/" in f
+            or "starlette/" in f
+            or "h11/" in f
+            or "httptools" in f
+            or "anyio/" in f
+            or "app/web/" in f
+        ),
+    ),
     ("uvloop C code: socket I/O, callbacks", lambda fn, f, ln: fn == "run" and f.endswith("asyncio/runners.py")),
     ("asyncio event loop / queues", lambda fn, f, ln: "asyncio/" in f or "uvloop" in f),
 ]
@@ -122,13 +152,26 @@ def main() -> None:
         return f"| {label} | {n / total * 100:.1f} | {us} |"
 
     threads = json.loads(args.threads) if args.threads else None
-    out = [f"Zashiki profile (py-spy --gil: the thread holding the GIL, {total} samples"
-           + (f"; {args.moves_per_sec:.0f} moves/s at {args.cpu_pct:.0f} % server CPU = {us_per_move:.0f} µs "
-              "of server CPU per move" if us_per_move else "") + ")"
-           + (f"\n\nServer threads in the profiled window: event-loop thread {threads['main']:.0f} % of a core, "
-              f"{threads['others_n']} other threads (aiosqlite workers, one per pooled connection) "
-              f"{threads['others']:.0f} %" if threads else ""),
-           "", "| self time by category | % of samples | µs/move |", "|---|---|---|"]
+    out = [
+        f"Zashiki profile (py-spy --gil: the thread holding the GIL, {total} samples"
+        + (
+            f"; {args.moves_per_sec:.0f} moves/s at {args.cpu_pct:.0f} % server CPU = {us_per_move:.0f} µs "
+            "of server CPU per move"
+            if us_per_move
+            else ""
+        )
+        + ")"
+        + (
+            f"\n\nServer threads in the profiled window: event-loop thread {threads['main']:.0f} % of a core, "
+            f"{threads['others_n']} other threads (aiosqlite workers, one per pooled connection) "
+            f"{threads['others']:.0f} %"
+            if threads
+            else ""
+        ),
+        "",
+        "| self time by category | % of samples | µs/move |",
+        "|---|---|---|",
+    ]
     out += [row(name, n) for name, n in cats.most_common()]
     out += ["", "| inclusive (anywhere on the stack) | % of samples | µs/move |", "|---|---|---|"]
     out += [row(label, incl[label]) for label, _, _ in INCLUSIVE]

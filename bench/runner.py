@@ -20,7 +20,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,9 +36,14 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 ALL_SYSTEMS = ("bgio", "ceiling", "zashiki-sqlite", "zashiki-pg", "zashiki-sqlite-deflate")
 # The driver's clients are programs answering in microseconds, not people: Zashiki's per-tab limit
 # of 20 messages a second (burst 40) would refuse most of their moves, so the bench lifts it.
-ZASHIKI_ENV = {"ZASHIKI_MAX_MESSAGES_PER_SECOND": "1000000", "ZASHIKI_MESSAGE_BURST": "1000000",
-               "ZASHIKI_BOT_DELAY_SECONDS": "0", "ZASHIKI_CREATE_LIMIT": "1000000/minute",
-               "ZASHIKI_JOIN_LIMIT": "1000000/minute", "ZASHIKI_LOOKUP_LIMIT": "1000000/minute"}
+ZASHIKI_ENV = {
+    "ZASHIKI_MAX_MESSAGES_PER_SECOND": "1000000",
+    "ZASHIKI_MESSAGE_BURST": "1000000",
+    "ZASHIKI_BOT_DELAY_SECONDS": "0",
+    "ZASHIKI_CREATE_LIMIT": "1000000/minute",
+    "ZASHIKI_JOIN_LIMIT": "1000000/minute",
+    "ZASHIKI_LOOKUP_LIMIT": "1000000/minute",
+}
 
 
 def log(text: str) -> None:
@@ -72,8 +77,12 @@ def prepare_peer(source: Path) -> None:
     for part in ("bgio", "driver"):
         if not (PEER / part / "node_modules").is_dir():
             log(f"npm install in {part}/")
-            subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"], cwd=PEER / part,
-                           check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+                cwd=PEER / part,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
     venv = PEER / "ceiling" / ".venv"
     if not (venv / "bin" / "uvicorn").exists():
         log("pip install in ceiling/.venv")
@@ -85,11 +94,13 @@ def _pip_install(venv: Path, what: list[str]) -> None:
     """uv (from the project's venv, as ./dev uses it) when there, else pip."""
     uv = Path(PYTHON).parent / "uv"
     if uv.exists():
-        subprocess.run([str(uv), "pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), *what],
-                       check=True)
+        subprocess.run(
+            [str(uv), "pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), *what], check=True
+        )
     else:
-        subprocess.run([str(venv / "bin" / "python"), "-m", "ensurepip", "--upgrade"], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "ensurepip", "--upgrade"], check=True, stdout=subprocess.DEVNULL
+        )
         subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", *what], check=True)
 
 
@@ -186,7 +197,7 @@ def postgres_ticks() -> int:
             stat = (entry / "stat").read_text()
             if "(postgres)" not in stat[:40]:
                 continue
-            fields = stat[stat.rindex(")") + 2:].split()
+            fields = stat[stat.rindex(")") + 2 :].split()
             total += int(fields[11]) + int(fields[12])
     return total
 
@@ -197,7 +208,7 @@ def thread_ticks(pid: int) -> dict[int, int]:
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError):
             stat = (task / "stat").read_text()
-            fields = stat[stat.rindex(")") + 2:].split()
+            fields = stat[stat.rindex(")") + 2 :].split()
             out[int(task.name)] = int(fields[11]) + int(fields[12])
     return out
 
@@ -237,18 +248,41 @@ class Server:
 
 def server_for(system: str, port: int, database_url: str | None) -> Server:
     if system == "bgio":
-        return Server([shutil.which("node") or "node", str(PEER / "bgio" / "server.js"), str(port)],
-                      {"NODE_ENV": "production"}, PEER, f"http://127.0.0.1:{port}", port, "bgio")
+        return Server(
+            [shutil.which("node") or "node", str(PEER / "bgio" / "server.js"), str(port)],
+            {"NODE_ENV": "production"},
+            PEER,
+            f"http://127.0.0.1:{port}",
+            port,
+            "bgio",
+        )
     if system == "ceiling":
-        return Server([str(PEER / "ceiling" / ".venv" / "bin" / "uvicorn"), "app:app", "--app-dir",
-                       str(PEER / "ceiling"), "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-                       "--ws-per-message-deflate", "false"], {}, PEER, f"ws://127.0.0.1:{port}", port, "ceiling")
+        return Server(
+            [
+                str(PEER / "ceiling" / ".venv" / "bin" / "uvicorn"),
+                "app:app",
+                "--app-dir",
+                str(PEER / "ceiling"),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--ws-per-message-deflate",
+                "false",
+            ],
+            {},
+            PEER,
+            f"ws://127.0.0.1:{port}",
+            port,
+            "ceiling",
+        )
     assert system.startswith("zashiki") and database_url is not None
     # Exactly how the server is run (the Docker image's command); output goes to the run's log.
     env = {"DATABASE_URL": database_url, "ZASHIKI_HOST": "127.0.0.1", "ZASHIKI_PORT": str(port), **ZASHIKI_ENV}
     deflate = "true" if system.endswith("-deflate") else "false"
-    return Server([PYTHON, "-m", "app"], env, ROOT, f"http://127.0.0.1:{port}", port, "zashiki",
-                  ["--deflate", deflate])
+    return Server([PYTHON, "-m", "app"], env, ROOT, f"http://127.0.0.1:{port}", port, "zashiki", ["--deflate", deflate])
 
 
 def prio(args: argparse.Namespace) -> list[str]:
@@ -267,8 +301,9 @@ def boost(proc: "subprocess.Popen[bytes]", nice: int | None) -> None:
 
 def run_boosted(cmd: list[str], args: argparse.Namespace, quiet: bool = False) -> "subprocess.CompletedProcess[bytes]":
     """A helper script, in a session of its own at --nice priority (like the servers), bounded in time."""
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL if quiet else None,
-                            start_new_session=args.nice is not None)
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.DEVNULL if quiet else None, start_new_session=args.nice is not None
+    )
     boost(proc, args.nice)
     try:
         proc.wait(timeout=1800)
@@ -285,8 +320,9 @@ def db_kind(system: str) -> str | None:
     return None
 
 
-def run_one(system: str, rooms: int, rep: int, args: argparse.Namespace, outdir: Path,
-            during: "callable | None" = None) -> dict[str, object]:
+def run_one(
+    system: str, rooms: int, rep: int, args: argparse.Namespace, outdir: Path, during: "callable | None" = None
+) -> dict[str, object]:
     """One server, one driver run; returns the driver's JSON plus our own columns."""
     port = free_port()
     kind = db_kind(system)
@@ -298,9 +334,14 @@ def run_one(system: str, rooms: int, rep: int, args: argparse.Namespace, outdir:
         srv = server_for(system, port, url)
         server_log = (outdir / f"{name}.server.log").open("wb")
         stack.callback(server_log.close)
-        proc = subprocess.Popen([*prio(args), "taskset", "-c", args.server_cpu, *srv.cmd], cwd=srv.cwd,
-                                env={**os.environ, **srv.env}, stdout=server_log, stderr=subprocess.STDOUT,
-                                start_new_session=args.nice is not None)
+        proc = subprocess.Popen(
+            [*prio(args), "taskset", "-c", args.server_cpu, *srv.cmd],
+            cwd=srv.cwd,
+            env={**os.environ, **srv.env},
+            stdout=server_log,
+            stderr=subprocess.STDOUT,
+            start_new_session=args.nice is not None,
+        )
         boost(proc, args.nice)
         stack.callback(stop, proc)
         wait_port(port, proc)
@@ -308,11 +349,39 @@ def run_one(system: str, rooms: int, rep: int, args: argparse.Namespace, outdir:
         out = outdir / f"{name}.attempt.json"
         pg0, t0 = postgres_ticks(), time.monotonic()
         driver = subprocess.Popen(
-            [*prio(args), "taskset", "-c", args.driver_cpu, shutil.which("node") or "node", str(PEER / "driver" / "driver.js"),
-             "--system", srv.adapter, "--label", system, "--url", srv.url, "--rooms", str(rooms),
-             "--warmup", str(args.warmup), "--duration", str(args.duration), "--server-pid", str(proc.pid),
-             "--seed", str(rep), "--out", str(out), "--quiet", *srv.driver_args],
-            cwd=PEER, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=args.nice is not None)
+            [
+                *prio(args),
+                "taskset",
+                "-c",
+                args.driver_cpu,
+                shutil.which("node") or "node",
+                str(PEER / "driver" / "driver.js"),
+                "--system",
+                srv.adapter,
+                "--label",
+                system,
+                "--url",
+                srv.url,
+                "--rooms",
+                str(rooms),
+                "--warmup",
+                str(args.warmup),
+                "--duration",
+                str(args.duration),
+                "--server-pid",
+                str(proc.pid),
+                "--seed",
+                str(rep),
+                "--out",
+                str(out),
+                "--quiet",
+                *srv.driver_args,
+            ],
+            cwd=PEER,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=args.nice is not None,
+        )
         boost(driver, args.nice)
         extra = during(proc.pid) if during else None
         try:
@@ -357,11 +426,13 @@ def run_matrix(args: argparse.Namespace, outdir: Path) -> list[dict[str, object]
                         log(f"rep {rep} R={rooms} {system} #{attempt}: FAILED {exc}")
                         continue
                     r["attempt"] = attempt
-                    log(f"rep {rep} R={rooms} {system} #{attempt}: {r['movesPerSec']:.0f} moves/s "
+                    log(
+                        f"rep {rep} R={rooms} {system} #{attempt}: {r['movesPerSec']:.0f} moves/s "
                         f"p50 {r['latencyMs']['p50']} p99 {r['latencyMs']['p99']} ms "
                         f"srvCPU {r['server']['cpuPct']:.0f}% drvCPU {r['driver']['cpuPct']:.0f}% "
                         f"disturbance {r['disturbancePct']}% games {r['gamesFinished']} stuck {r['stuckMoves']} "
-                        f"({time.monotonic() - t0:.0f} s)")
+                        f"({time.monotonic() - t0:.0f} s)"
+                    )
                     if best is None or r["disturbancePct"] < best["disturbancePct"]:
                         best = r
                     if r["disturbancePct"] <= args.max_foreign:
@@ -383,52 +454,78 @@ def _median(values: list[float | None]) -> float | None:
     return v[m] if len(v) % 2 else (v[m - 1] + v[m]) / 2
 
 
+def _ratio(a: dict | None, b: dict | None) -> str:
+    """a's moves/s over b's."""
+    if not a or not b or a["moves"] is None or not b["moves"]:
+        return "–"
+    return f"{a['moves'] / b['moves']:.2f}"
+
+
+def _medians(rs: list[dict], fields: dict[str, Callable[[dict], float | None]]) -> dict[str, float | None]:
+    return {name: _median([field(r) for r in rs]) for name, field in fields.items()}
+
+
+# What each row of the table reads from a run's result, as a median over its repetitions.
+_FIELDS: dict[str, Callable[[dict], float | None]] = {
+    "moves": lambda r: r["movesPerSec"],
+    "p50": lambda r: r["latencyMs"]["p50"],
+    "p95": lambda r: r["latencyMs"]["p95"],
+    "p99": lambda r: r["latencyMs"]["p99"],
+    "msgs": lambda r: r["msgsPerSec"],
+    "kib": lambda r: r["bytesPerSec"] / 1024,
+    "cpu": lambda r: r["server"]["cpuPct"],
+    "us": lambda r: r["server"]["cpuPct"] / 100 / r["movesPerSec"] * 1e6 if r["movesPerSec"] else None,
+    "db": lambda r: r.get("dbCpuPct"),
+    "rss": lambda r: r["server"]["rssHwmMB"],
+    "drv": lambda r: r["driver"]["cpuPct"],
+    "dist": lambda r: r["disturbancePct"],
+    "games": lambda r: r["gamesPerSec"],
+    "mpg": lambda r: r["movesPerGame"],
+}
+
+
 def summarize(results: list[dict[str, object]], systems: list[str]) -> tuple[str, dict]:
     groups: dict[tuple[int, str], list[dict]] = {}
     for r in results:
         groups.setdefault((r["rooms"], r["label"]), []).append(r)
     rows = {}
     for (rooms, system), rs in groups.items():
-        g = lambda f: _median([f(r) for r in rs])  # noqa: E731
         rows[rooms, system] = {
-            "moves": g(lambda r: r["movesPerSec"]),
-            "p50": g(lambda r: r["latencyMs"]["p50"]), "p95": g(lambda r: r["latencyMs"]["p95"]),
-            "p99": g(lambda r: r["latencyMs"]["p99"]),
-            "msgs": g(lambda r: r["msgsPerSec"]), "kib": g(lambda r: r["bytesPerSec"] / 1024),
-            "cpu": g(lambda r: r["server"]["cpuPct"]),
-            "us": g(lambda r: r["server"]["cpuPct"] / 100 / r["movesPerSec"] * 1e6 if r["movesPerSec"] else None),
-            "db": g(lambda r: r.get("dbCpuPct")),
-            "rss": g(lambda r: r["server"]["rssHwmMB"]),
-            "drv": g(lambda r: r["driver"]["cpuPct"]),
-            "dist": g(lambda r: r["disturbancePct"]),
-            "games": g(lambda r: r["gamesPerSec"]), "mpg": g(lambda r: r["movesPerGame"]),
-            "stuck": sum(r["stuckMoves"] for r in rs), "errors": sum(r["errors"] for r in rs)
+            **_medians(rs, _FIELDS),
+            "stuck": sum(r["stuckMoves"] for r in rs),
+            "errors": sum(r["errors"] for r in rs)
             + sum(sum((r["adapter"].get("errors") or {}).values()) for r in rs if isinstance(r["adapter"], dict)),
             "reps": len(rs),
         }
     f = lambda x, d=0: "–" if x is None else f"{x:.{d}f}"  # noqa: E731
-    lines = ["| R | system | moves/s | p50 ms | p95 ms | p99 ms | msgs/s | KiB/s | server CPU % | CPU µs/move "
-             "| DB CPU % | server RSS peak MiB | driver CPU % | disturbance % | games/s | moves/game "
-             "| stuck / errors |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| R | system | moves/s | p50 ms | p95 ms | p99 ms | msgs/s | KiB/s | server CPU % | CPU µs/move "
+        "| DB CPU % | server RSS peak MiB | driver CPU % | disturbance % | games/s | moves/game "
+        "| stuck / errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     order = {s: i for i, s in enumerate(systems)}
     for (rooms, system), r in sorted(rows.items(), key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
-        lines.append(f"| {rooms} | {system} | {f(r['moves'])} | {f(r['p50'], 1)} | {f(r['p95'], 1)} | "
-                     f"{f(r['p99'], 1)} | {f(r['msgs'])} | {f(r['kib'])} | {f(r['cpu'])} | {f(r['us'])} | "
-                     f"{f(r['db'])} | {f(r['rss'])} | {f(r['drv'])} | {f(r['dist'])} | {f(r['games'], 1)} | "
-                     f"{f(r['mpg'], 1)} | {r['stuck']} / {r['errors']} |")
-    lines += ["", "| R | Zashiki variant | moves/s ÷ bgio | moves/s ÷ ceiling | p99 ms: Zashiki vs bgio "
-              "| CPU µs/move ÷ bgio |", "|---|---|---|---|---|---|"]
+        lines.append(
+            f"| {rooms} | {system} | {f(r['moves'])} | {f(r['p50'], 1)} | {f(r['p95'], 1)} | "
+            f"{f(r['p99'], 1)} | {f(r['msgs'])} | {f(r['kib'])} | {f(r['cpu'])} | {f(r['us'])} | "
+            f"{f(r['db'])} | {f(r['rss'])} | {f(r['drv'])} | {f(r['dist'])} | {f(r['games'], 1)} | "
+            f"{f(r['mpg'], 1)} | {r['stuck']} / {r['errors']} |"
+        )
+    lines += [
+        "",
+        "| R | Zashiki variant | moves/s ÷ bgio | moves/s ÷ ceiling | p99 ms: Zashiki vs bgio | CPU µs/move ÷ bgio |",
+        "|---|---|---|---|---|---|",
+    ]
     for rooms in sorted({k[0] for k in rows}):
         bgio, ceiling = rows.get((rooms, "bgio")), rows.get((rooms, "ceiling"))
         for system in systems:
             z = rows.get((rooms, system))
             if not system.startswith("zashiki") or z is None:
                 continue
-            ratio = lambda a, b: "–" if not a or not b or a["moves"] is None or not b["moves"] else f"{a['moves'] / b['moves']:.2f}"  # noqa: E731
             p99 = f"{f(z['p99'], 1)} vs {f(bgio['p99'], 1)}" if bgio else "–"
             us = f"{z['us'] / bgio['us']:.2f}" if bgio and z["us"] and bgio["us"] else "–"
-            lines.append(f"| {rooms} | {system} | {ratio(z, bgio)} | {ratio(z, ceiling)} | {p99} | {us} |")
+            lines.append(f"| {rooms} | {system} | {_ratio(z, bgio)} | {_ratio(z, ceiling)} | {p99} | {us} |")
     return "\n".join(lines), {f"{k[1]}|R{k[0]}": v for k, v in rows.items()}
 
 
@@ -438,14 +535,24 @@ def summarize(results: list[dict[str, object]], systems: list[str]) -> tuple[str
 def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop: servers and databases are cleaned up
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rooms", default=os.environ.get("BENCH_ROOMS", "1,10,50,200"),
-                   help="table counts R, comma-separated (default 1,10,50,200)")
-    p.add_argument("--systems", default=os.environ.get("BENCH_SYSTEMS", ",".join(ALL_SYSTEMS)),
-                   help=f"comma-separated, of {', '.join(ALL_SYSTEMS)}")
+    p.add_argument(
+        "--rooms",
+        default=os.environ.get("BENCH_ROOMS", "1,10,50,200"),
+        help="table counts R, comma-separated (default 1,10,50,200)",
+    )
+    p.add_argument(
+        "--systems",
+        default=os.environ.get("BENCH_SYSTEMS", ",".join(ALL_SYSTEMS)),
+        help=f"comma-separated, of {', '.join(ALL_SYSTEMS)}",
+    )
     p.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", "1")))
     p.add_argument("--warmup", type=float, default=float(os.environ.get("BENCH_WARMUP", "3")))
-    p.add_argument("--duration", type=float, default=float(os.environ.get("BENCH_DURATION", "20")),
-                   help="measured seconds per run (default 20)")
+    p.add_argument(
+        "--duration",
+        type=float,
+        default=float(os.environ.get("BENCH_DURATION", "20")),
+        help="measured seconds per run (default 20)",
+    )
     p.add_argument("--tables", type=int, default=1000, help="tables for the idle-RSS and rebuild check (0: skip)")
     p.add_argument("--table-actions", type=int, default=20, help="actions per table for that check")
     p.add_argument("--tables-db", default="sqlite,postgres", help="databases for that check and for bench/micro.py")
@@ -457,8 +564,12 @@ def main() -> None:
     p.add_argument("--max-foreign", type=float, default=25, help="rerun a run disturbed above this %% of a core")
     p.add_argument("--retries", type=int, default=1)
     p.add_argument("--quiet-wait", type=float, default=30, help="seconds to wait for a quiet machine before a run")
-    p.add_argument("--nice", type=int, help="run servers and driver at this priority, e.g. -20 on a shared "
-                   "machine (then disturbance is the time they waited for a CPU, and no quiet machine is awaited)")
+    p.add_argument(
+        "--nice",
+        type=int,
+        help="run servers and driver at this priority, e.g. -20 on a shared "
+        "machine (then disturbance is the time they waited for a CPU, and no quiet machine is awaited)",
+    )
     p.add_argument("--peer", default="/work/shared/bench-peer", help="the harness to copy")
     args = p.parse_args()
     args.rooms = [int(x) for x in args.rooms.split(",") if x]
@@ -470,11 +581,15 @@ def main() -> None:
     outdir = WORK / "results" / time.strftime("%Y%m%d-%H%M%S")
     outdir.mkdir(parents=True, exist_ok=True)
     prepare_peer(Path(args.peer))
-    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip()
-    header = (f"Zashiki {commit}; R = {','.join(map(str, args.rooms))}; {args.reps} rep(s) of {args.warmup:g} s warm-up "
-              f"+ {args.duration:g} s; server on CPU {args.server_cpu}, driver on CPU {args.driver_cpu}; "
-              f"{os.cpu_count()} CPUs; nice {args.nice if args.nice is not None else 'unchanged'}; results in {outdir.relative_to(ROOT)}")
+    commit = subprocess.run(
+        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    header = (
+        f"Zashiki {commit}; R = {','.join(map(str, args.rooms))}; {args.reps} rep(s) of {args.warmup:g} s warm-up "
+        f"+ {args.duration:g} s; server on CPU {args.server_cpu}, driver on CPU {args.driver_cpu}; "
+        f"{os.cpu_count()} CPUs; nice {args.nice if args.nice is not None else 'unchanged'}; "
+        f"results in {outdir.relative_to(ROOT)}"
+    )
     log(header)
 
     results = run_matrix(args, outdir) if args.rooms and args.systems else []
@@ -485,10 +600,25 @@ def main() -> None:
     for kind in kinds if args.tables else []:
         log(f"idle tables and rebuild on {kind}: {args.tables} tables x {args.table_actions} actions")
         out = outdir / f"tables-{kind}.json"
-        done = run_boosted([*prio(args), PYTHON, str(BENCH / "tables.py"), "--tables", str(args.tables),
-                            "--actions", str(args.table_actions), "--db", kind, "--out", str(out),
-                            "--server-cpu", args.server_cpu,
-                            *(["--nice", str(args.nice)] if args.nice is not None else [])], args)
+        done = run_boosted(
+            [
+                *prio(args),
+                PYTHON,
+                str(BENCH / "tables.py"),
+                "--tables",
+                str(args.tables),
+                "--actions",
+                str(args.table_actions),
+                "--db",
+                kind,
+                "--out",
+                str(out),
+                "--server-cpu",
+                args.server_cpu,
+                *(["--nice", str(args.nice)] if args.nice is not None else []),
+            ],
+            args,
+        )
         if done.returncode == 0:
             tables_reports.append(json.loads(out.read_text()))
         else:
@@ -499,8 +629,22 @@ def main() -> None:
     for kind in kinds if args.micro else []:
         log(f"micro-costs on {kind}")
         out = outdir / f"micro-{kind}.json"
-        done = run_boosted([*prio(args), "taskset", "-c", args.server_cpu, PYTHON, str(BENCH / "micro.py"),
-                            "--db", kind, "--out", str(out)], args, quiet=True)
+        done = run_boosted(
+            [
+                *prio(args),
+                "taskset",
+                "-c",
+                args.server_cpu,
+                PYTHON,
+                str(BENCH / "micro.py"),
+                "--db",
+                kind,
+                "--out",
+                str(out),
+            ],
+            args,
+            quiet=True,
+        )
         if done.returncode == 0:
             micro_texts.append(json.loads(out.read_text())["text"])
     micro_text = "\n\n".join(micro_texts) or None
@@ -520,11 +664,11 @@ def main() -> None:
     if profile_report:
         print()
         print(profile_report)
-    summary = {"header": header, "rows": rows, "tables": tables_reports, "micro": micro_text,
-               "profile": profile_report}
+    summary = {"header": header, "rows": rows, "tables": tables_reports, "micro": micro_text, "profile": profile_report}
     (outdir / "summary.json").write_text(json.dumps(summary, indent=2))
-    (outdir / "summary.md").write_text("\n\n".join(x for x in (header, table, tables_text, micro_text,
-                                                                 profile_report) if x) + "\n")
+    (outdir / "summary.md").write_text(
+        "\n\n".join(x for x in (header, table, tables_text, micro_text, profile_report) if x) + "\n"
+    )
 
 
 def run_profile(args: argparse.Namespace, outdir: Path) -> str | None:
@@ -536,14 +680,34 @@ def run_profile(args: argparse.Namespace, outdir: Path) -> str | None:
         time.sleep(args.warmup + 2)  # connected, playing
         t0, before = time.monotonic(), thread_ticks(pid)
         # --gil: samples the thread that holds the GIL, i.e. what bounds one asyncio process
-        subprocess.run([str(spy), "record", "--pid", str(pid), "--duration", str(int(args.profile_seconds)),
-                        "--rate", "200", "--format", "raw", "--output", str(raw), "--gil", "--nonblocking"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=args.profile_seconds + 60)
+        subprocess.run(
+            [
+                str(spy),
+                "record",
+                "--pid",
+                str(pid),
+                "--duration",
+                str(int(args.profile_seconds)),
+                "--rate",
+                "200",
+                "--format",
+                "raw",
+                "--output",
+                str(raw),
+                "--gil",
+                "--nonblocking",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=args.profile_seconds + 60,
+        )
         after, wall = thread_ticks(pid), time.monotonic() - t0
         pct = {t: (after[t] - before.get(t, 0)) / CLK_TCK / wall * 100 for t in after}
         main = pct.pop(pid, 0.0)
-        return {"raw": str(raw), "threads": {"main": main, "others": sum(pct.values()),
-                                             "others_n": sum(1 for v in pct.values() if v > 0)}}
+        return {
+            "raw": str(raw),
+            "threads": {"main": main, "others": sum(pct.values()), "others_n": sum(1 for v in pct.values() if v > 0)},
+        }
 
     log(f"profiling zashiki-sqlite at R={args.profile_rooms} for {args.profile_seconds:g} s")
     prof_args = argparse.Namespace(**{**vars(args), "duration": args.profile_seconds + 4})
@@ -556,9 +720,21 @@ def run_profile(args: argparse.Namespace, outdir: Path) -> str | None:
     if not raw.exists():
         log("py-spy wrote no profile")
         return None
-    done = subprocess.run([PYTHON, str(BENCH / "profile.py"), str(raw), "--moves-per-sec", str(r["movesPerSec"]),
-                           "--cpu-pct", str(r["server"]["cpuPct"]), "--threads", json.dumps(r["profile"]["threads"])],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            PYTHON,
+            str(BENCH / "profile.py"),
+            str(raw),
+            "--moves-per-sec",
+            str(r["movesPerSec"]),
+            "--cpu-pct",
+            str(r["server"]["cpuPct"]),
+            "--threads",
+            json.dumps(r["profile"]["threads"]),
+        ],
+        capture_output=True,
+        text=True,
+    )
     text = done.stdout
     (outdir / "zashiki-profile.md").write_text(text)
     return text

@@ -47,8 +47,13 @@ class Server:
     """`python -m app` on a database, pinned to one CPU; start() returns the seconds until /healthz answered."""
 
     def __init__(self, url: str, port: int, log_path: Path, cpu: str, nice: int | None = None) -> None:
-        self.env = {**os.environ, **ZASHIKI_ENV, "DATABASE_URL": url, "ZASHIKI_HOST": "127.0.0.1",
-                    "ZASHIKI_PORT": str(port)}
+        self.env = {
+            **os.environ,
+            **ZASHIKI_ENV,
+            "DATABASE_URL": url,
+            "ZASHIKI_HOST": "127.0.0.1",
+            "ZASHIKI_PORT": str(port),
+        }
         self.port, self.log_path, self.cpu = port, log_path, cpu
         self.nice = nice
         self.prio = ["nice", "-n", str(nice)] if nice is not None else []
@@ -57,9 +62,14 @@ class Server:
     def start(self, timeout: float = 120) -> float:
         log = self.log_path.open("ab")
         t0 = time.perf_counter()
-        self.proc = subprocess.Popen([*self.prio, "taskset", "-c", self.cpu, sys.executable, "-m", "app"], cwd=ROOT,
-                                     env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                     start_new_session=self.nice is not None)
+        self.proc = subprocess.Popen(
+            [*self.prio, "taskset", "-c", self.cpu, sys.executable, "-m", "app"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=self.nice is not None,
+        )
         boost(self.proc, self.nice)
         while time.perf_counter() - t0 < timeout:
             if self.proc.poll() is not None:
@@ -103,7 +113,9 @@ def _http(port: int, method: str, path: str, body: object = None, cookie: str | 
     return (json.loads(text) if text else {}), (set_cookie.split(";")[0] if set_cookie else None)
 
 
-async def call(port: int, method: str, path: str, body: object = None, cookie: str | None = None) -> tuple[dict, str | None]:
+async def call(
+    port: int, method: str, path: str, body: object = None, cookie: str | None = None
+) -> tuple[dict, str | None]:
     return await asyncio.to_thread(_http, port, method, path, body, cookie)
 
 
@@ -115,8 +127,10 @@ async def play_table(port: int, actions: int, rng: random.Random) -> bool:
     for name in ("Ken", "Aya", "Jun"):
         cookies.append((await call(port, "POST", f"/api/tables/{code}/join", {"name": name}))[1])
     await call(port, "POST", f"/api/tables/{code}/start", cookie=host)
-    sockets = [await connect(f"ws://127.0.0.1:{port}/t/{code}/socket", additional_headers={"Cookie": c},
-                             compression=None) for c in cookies]
+    sockets = [
+        await connect(f"ws://127.0.0.1:{port}/t/{code}/socket", additional_headers={"Cookie": c}, compression=None)
+        for c in cookies
+    ]
     views: list[dict] = [{} for _ in sockets]
     versions = [-1] * len(sockets)
     answers: list[asyncio.Queue[dict]] = [asyncio.Queue() for _ in sockets]
@@ -153,8 +167,9 @@ async def play_table(port: int, actions: int, rng: random.Random) -> bool:
                 i, action = rng.choice(pinch)
             else:
                 i, action = rng.choice(cards)
-            await sockets[i].send(orjson.dumps({"type": "act", "version": version, "action": action,
-                                                "id": str(n)}).decode())
+            await sockets[i].send(
+                orjson.dumps({"type": "act", "version": version, "action": action, "id": str(n)}).decode()
+            )
             answer = await asyncio.wait_for(answers[i].get(), 30)
             if answer["type"] == "error":
                 raise RuntimeError(f"table {code}: {answer}")
@@ -225,8 +240,15 @@ async def restore_in_process(url: str) -> dict[str, float]:
         tracemalloc.stop()
         held = sum(s.size_diff for s in after.compare_to(before, "filename"))
         top = [(str(s.traceback), s.size_diff) for s in after.compare_to(before, "lineno")[:8]]
-        return {"tables": count, "actions": actions, "restore_s": restore_s, "load_s": load_s,
-                "replay_s": replay_s, "heap_bytes_per_table": held / max(1, len(rooms)), "heap_top": top}
+        return {
+            "tables": count,
+            "actions": actions,
+            "restore_s": restore_s,
+            "load_s": load_s,
+            "replay_s": replay_s,
+            "heap_bytes_per_table": held / max(1, len(rooms)),
+            "heap_top": top,
+        }
     finally:
         await engine.dispose()
 
@@ -270,8 +292,12 @@ def main() -> None:
             after = rss_kib(server.pid)
         finally:
             server.stop()
-        report.update(unfinished=unfinished + warm, rss_before_kib=before, rss_after_kib=after,
-                      rss_per_idle_table_kib=(after - before) / args.tables)
+        report.update(
+            unfinished=unfinished + warm,
+            rss_before_kib=before,
+            rss_after_kib=after,
+            rss_per_idle_table_kib=(after - before) / args.tables,
+        )
 
         # start-up with every table to rebuild; the minimum of 3 starts, as for the empty database
         restarts, rebuilt_rss = [], []
@@ -289,22 +315,24 @@ def main() -> None:
 
     ip = report["in_process"]
     n = report["unfinished"]
-    report["text"] = "\n".join([
-        f"Idle tables and rebuild ({args.db}; {args.tables} + {20} warm-up Bremen tables, {args.actions} actions "
-        f"each, every socket closed; {n} unfinished):",
-        f"- server RSS {report['rss_before_kib'] / 1024:.1f} MiB -> {report['rss_after_kib'] / 1024:.1f} MiB: "
-        f"**{report['rss_per_idle_table_kib']:.1f} KiB per idle live table** (created over HTTP/websockets)",
-        f"- after a restart that rebuilt them: {report['rss_after_restart_kib'] / 1024:.1f} MiB vs "
-        f"{report['rss_empty_server_kib'] / 1024:.1f} MiB empty: {report['rss_per_rebuilt_table_kib']:.1f} KiB "
-        f"per rebuilt table; Python heap held per rebuilt table (tracemalloc): "
-        f"{ip['heap_bytes_per_table'] / 1024:.1f} KiB",
-        f"- start until /healthz answers: {report['start_with_tables_s']:.2f} s with {n} tables to rebuild, "
-        f"{report['start_empty_s']:.2f} s on an empty database: **rebuild {report['rebuild_s']:.2f} s**",
-        f"- RoomManager.restore() in process: {ip['restore_s']:.2f} s for {ip['tables']} tables / {ip['actions']} "
-        f"actions (loading {ip['load_s']:.2f} s + replay {ip['replay_s']:.2f} s)",
-        f"- seeding took {report['seed_s']:.1f} s ({args.tables * args.actions / report['seed_s']:.0f} actions/s, "
-        f"one table at a time per connection, 16 at once)",
-    ])
+    report["text"] = "\n".join(
+        [
+            f"Idle tables and rebuild ({args.db}; {args.tables} + {20} warm-up Bremen tables, {args.actions} actions "
+            f"each, every socket closed; {n} unfinished):",
+            f"- server RSS {report['rss_before_kib'] / 1024:.1f} MiB -> {report['rss_after_kib'] / 1024:.1f} MiB: "
+            f"**{report['rss_per_idle_table_kib']:.1f} KiB per idle live table** (created over HTTP/websockets)",
+            f"- after a restart that rebuilt them: {report['rss_after_restart_kib'] / 1024:.1f} MiB vs "
+            f"{report['rss_empty_server_kib'] / 1024:.1f} MiB empty: {report['rss_per_rebuilt_table_kib']:.1f} KiB "
+            f"per rebuilt table; Python heap held per rebuilt table (tracemalloc): "
+            f"{ip['heap_bytes_per_table'] / 1024:.1f} KiB",
+            f"- start until /healthz answers: {report['start_with_tables_s']:.2f} s with {n} tables to rebuild, "
+            f"{report['start_empty_s']:.2f} s on an empty database: **rebuild {report['rebuild_s']:.2f} s**",
+            f"- RoomManager.restore() in process: {ip['restore_s']:.2f} s for {ip['tables']} tables / {ip['actions']} "
+            f"actions (loading {ip['load_s']:.2f} s + replay {ip['replay_s']:.2f} s)",
+            f"- seeding took {report['seed_s']:.1f} s ({args.tables * args.actions / report['seed_s']:.0f} actions/s, "
+            f"one table at a time per connection, 16 at once)",
+        ]
+    )
     print(report["text"])
     if args.out:
         args.out.write_text(json.dumps(report, indent=2))

@@ -13,7 +13,9 @@ MAX_ACTIONS = 5000  # no game of ours comes near this; reaching it means a game 
 StepCheck = Callable[[int, Seat, Action, Any, Any], None]
 
 
-def random_playout(rules: GameRules[Any, Any], seats: int, seed: int, check: StepCheck | None = None) -> tuple[Any, int]:
+def random_playout(
+    rules: GameRules[Any, Any], seats: int, seed: int, check: StepCheck | None = None
+) -> tuple[Any, int]:
     """Plays a random legal action of a random awaited seat until the outcome, from `seed`.
 
     Returns the final state and the number of actions. Raises AssertionError if an awaited seat has

@@ -21,10 +21,10 @@ from app.persistence.faults import StoreUnavailable
 # Every write the store makes, by kind, in the order a batch runs them (SQLite's parameter style).
 STATEMENTS = {
     "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at) "
-            "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
+    "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
     "seat": "INSERT INTO seats (room_id, seat, name, token_hash, is_bot) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, "
-            "is_bot = excluded.is_bot",
+    "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, "
+    "is_bot = excluded.is_bot",
     "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
     "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
     "action": "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
@@ -101,6 +101,7 @@ class SqliteSink:
         def _close() -> None:
             if self._connection is not None:
                 self._connection.close()
+
         await asyncio.get_running_loop().run_in_executor(self._thread, _close)
         self._thread.shutdown()
 

@@ -19,4 +19,3 @@ def make_engine(url: str) -> AsyncEngine:
 
         return engine
     return create_async_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
-

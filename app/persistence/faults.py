@@ -22,8 +22,7 @@ class FaultLog:
 
     def failed(self, exc: BaseException) -> None:
         if self.failures == 0:  # the driver's own error, without the wrapper that carries it
-            log.error("%s is failing; requests are refused until it recovers", self.what,
-                      exc_info=exc.__cause__ or exc)
+            log.error("%s is failing; requests are refused until it recovers", self.what, exc_info=exc.__cause__ or exc)
         self.failures += 1
 
     def succeeded(self) -> None:

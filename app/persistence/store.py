@@ -49,8 +49,9 @@ class RoomStore:
         self._faults = FaultLog("the database")
         self._writer = GroupWriter(engine.url, self._faults)
 
-    async def create(self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int,
-                     active_at: int) -> None:
+    async def create(
+        self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int, active_at: int
+    ) -> None:
         await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed, active_at)))
 
     async def mark_active(self, room_id: str, at: int) -> None:
@@ -69,8 +70,13 @@ class RoomStore:
         await self._writer.write(("start", (room_id,)))
 
     async def append(
-        self, room_id: str, version: int, seat: int, payload: dict[str, object],
-        outcome: dict[str, object] | None = None, game_no: int = 1,
+        self,
+        room_id: str,
+        version: int,
+        seat: int,
+        payload: dict[str, object],
+        outcome: dict[str, object] | None = None,
+        game_no: int = 1,
     ) -> None:
         """Records one accepted action (and the result, if it ended the game); returns once it is committed."""
         action = ("action", (room_id, version, seat, to_json(payload)))
@@ -98,7 +104,8 @@ class RoomStore:
         """Expires every table never started whose seated players were last around before `before`."""
         async with self._reading(), self._sessions() as session, session.begin():
             result = await session.execute(
-                update(RoomRow).where(RoomRow.status == "waiting", RoomRow.active_at < before).values(status="expired"))
+                update(RoomRow).where(RoomRow.status == "waiting", RoomRow.active_at < before).values(status="expired")
+            )
             return int(result.rowcount)  # type: ignore[attr-defined]
 
     @contextlib.asynccontextmanager
@@ -120,16 +127,27 @@ class RoomStore:
             if ids:
                 for s in await session.scalars(select(SeatRow).where(SeatRow.room_id.in_(ids))):
                     seats[s.room_id].append(SeatRecord(s.seat, s.name, s.token_hash, s.is_bot))
-                current_game = (select(ActionRow).join(RoomRow, RoomRow.id == ActionRow.room_id)
-                                .where(ActionRow.room_id.in_(ids), ActionRow.version > RoomRow.first_version)
-                                .order_by(ActionRow.version))
+                current_game = (
+                    select(ActionRow)
+                    .join(RoomRow, RoomRow.id == ActionRow.room_id)
+                    .where(ActionRow.room_id.in_(ids), ActionRow.version > RoomRow.first_version)
+                    .order_by(ActionRow.version)
+                )
                 for a in await session.scalars(current_game):
                     actions[a.room_id].append((a.seat, a.payload))
         return [
-            RoomRecord(id=room.id, game=room.game, options=room.options, seat_count=room.seat_count,
-                       seed=room.seed, status=room.status, game_no=room.game_no, first_version=room.first_version,
-                       active_at=room.active_at,
-                       seats=tuple(sorted(seats[room.id], key=lambda s: s.seat)),
-                       actions=tuple(actions[room.id]))
+            RoomRecord(
+                id=room.id,
+                game=room.game,
+                options=room.options,
+                seat_count=room.seat_count,
+                seed=room.seed,
+                status=room.status,
+                game_no=room.game_no,
+                first_version=room.first_version,
+                active_at=room.active_at,
+                seats=tuple(sorted(seats[room.id], key=lambda s: s.seat)),
+                actions=tuple(actions[room.id]),
+            )
             for room in rooms
         ]

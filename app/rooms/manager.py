@@ -79,8 +79,9 @@ class RoomManager:
         await self._make_room()
         for _ in range(3):
             code = self._free_code()
-            room = Room(code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds,
-                        self.clock)
+            room = Room(
+                code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds, self.clock
+            )
             self.rooms[code] = room  # counted at once, in the same step as the check: the cap holds under load
             try:
                 await self.store.create(code, rules.slug, options, seats, room.seed, room.active_at)
@@ -120,8 +121,9 @@ class RoomManager:
         if room is not None:
             return room.table_json()
         record = await self._record(code)
-        return table_json(record.id, record.game, record.status, record.options, record.game_no,
-                          seat_slots(record), online=set())
+        return table_json(
+            record.id, record.game, record.status, record.options, record.game_no, seat_slots(record), online=set()
+        )
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -47,11 +47,22 @@ def seat_slots(record: RoomRecord) -> list[SeatSlot]:
     return slots
 
 
-def table_json(code: str, game: str, status: str, options: Mapping[str, object], game_no: int,
-               seats: list[SeatSlot], online: set[Seat | None]) -> dict[str, object]:
+def table_json(
+    code: str,
+    game: str,
+    status: str,
+    options: Mapping[str, object],
+    game_no: int,
+    seats: list[SeatSlot],
+    online: set[Seat | None],
+) -> dict[str, object]:
     """The public facts about a table: its seats, who is here, its status."""
     return {
-        "code": code, "game": game, "status": status, "options": options, "game_no": game_no,
+        "code": code,
+        "game": game,
+        "status": status,
+        "options": options,
+        "game_no": game_no,
         "seats": [
             {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
             for s, slot in enumerate(seats)
@@ -63,8 +74,15 @@ class Room:
     """A table held in memory; every change goes through its lock, is stored, then pushed."""
 
     def __init__(
-        self, room_id: str, rules: GameRules[Any, Any], options: Mapping[str, object], seat_count: int,
-        seed: int, store: RoomStore, bot_delay: float, clock: Callable[[], float] = time.time,
+        self,
+        room_id: str,
+        rules: GameRules[Any, Any],
+        options: Mapping[str, object],
+        seat_count: int,
+        seed: int,
+        store: RoomStore,
+        bot_delay: float,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -95,8 +113,14 @@ class Room:
     # --- rebuilding -------------------------------------------------------------------------
 
     @classmethod
-    def rebuild(cls, record: RoomRecord, rules: GameRules[Any, Any], store: RoomStore, bot_delay: float,
-                clock: Callable[[], float] = time.time) -> "Room":
+    def rebuild(
+        cls,
+        record: RoomRecord,
+        rules: GameRules[Any, Any],
+        store: RoomStore,
+        bot_delay: float,
+        clock: Callable[[], float] = time.time,
+    ) -> "Room":
         """The table as it was, replayed from its seed and action log."""
         room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay, clock)
         room.game_no, room.version = record.game_no, record.first_version
@@ -225,8 +249,14 @@ class Room:
 
     # --- playing ----------------------------------------------------------------------------
 
-    async def submit(self, seat: Seat | None, version: int, payload: Mapping[str, object], by_bot: bool = False,
-                     action_id: str | None = None) -> bool:
+    async def submit(
+        self,
+        seat: Seat | None,
+        version: int,
+        payload: Mapping[str, object],
+        by_bot: bool = False,
+        action_id: str | None = None,
+    ) -> bool:
         """Checks, records, then applies and pushes one action; raises without changing anything.
 
         Returns True when applied: the mover's `state` message then carries the ack. Returns False for
@@ -247,13 +277,18 @@ class Room:
             step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
             outcome = self.rules.outcome(step.state)
             # Record before anyone is told: a move nobody can lose is the only move anyone sees.
-            await self.store.append(self.id, self.version + 1, seat, action.to_json(),
-                                    outcome.to_json() if outcome is not None else None, self.game_no)
+            await self.store.append(
+                self.id,
+                self.version + 1,
+                seat,
+                action.to_json(),
+                outcome.to_json() if outcome is not None else None,
+                self.game_no,
+            )
             self._advance(step.state, step.events, over=outcome is not None)
             self._last_action_id[seat] = action_id
             self._note_legal()
-            self._push_state(step.events, table_changed=outcome is not None,
-                             ack=None if by_bot else (seat, action_id))
+            self._push_state(step.events, table_changed=outcome is not None, ack=None if by_bot else (seat, action_id))
         self._wake_bots()
         return True
 
@@ -329,8 +364,15 @@ class Room:
 
     def table_json(self) -> dict[str, object]:
         """The public facts about the table itself: its seats, who is here, its status."""
-        return table_json(self.id, self.rules.slug, self.status, self.options, self.game_no, self.seats,
-                          {c.seat for c in self.connections})
+        return table_json(
+            self.id,
+            self.rules.slug,
+            self.status,
+            self.options,
+            self.game_no,
+            self.seats,
+            {c.seat for c in self.connections},
+        )
 
     def _view(self, seat: Seat | None) -> dict[str, object] | None:
         return None if self.state is None else self.rules.view(self.state, seat)
@@ -338,11 +380,21 @@ class Room:
     def snapshot(self, seat: Seat | None) -> bytes:
         """Everything a tab needs after (re)connecting: the table, the view, the log so far."""
         lines = [_event_json(v, e) for v, e in self.log[-LOG_ON_ATTACH:] if e.visible_to(seat)]
-        return orjson.dumps({"type": "state", "version": self.version, "you": seat, "table": self.table_json(),
-                             "view": self._view(seat), "events": lines, "full_log": True})
+        return orjson.dumps(
+            {
+                "type": "state",
+                "version": self.version,
+                "you": seat,
+                "table": self.table_json(),
+                "view": self._view(seat),
+                "events": lines,
+                "full_log": True,
+            }
+        )
 
-    def _push_state(self, events: tuple[Event, ...], table_changed: bool,
-                    ack: tuple[Seat, str | None] | None = None) -> None:
+    def _push_state(
+        self, events: tuple[Event, ...], table_changed: bool, ack: tuple[Seat, str | None] | None = None
+    ) -> None:
         """One view per seat with a tab open, and one for all spectators, computed once each.
 
         The table object rides along only when its status changed; `ack` answers the mover's tabs.
@@ -353,8 +405,13 @@ class Room:
         for connection in self.connections:  # pushing never adds or removes a connection
             seat = connection.seat
             if seat not in encoded:
-                message = {"type": "state", "version": self.version, "you": seat, "view": self._view(seat),
-                           "events": [line for event, line in lines if event.visible_to(seat)]}
+                message = {
+                    "type": "state",
+                    "version": self.version,
+                    "you": seat,
+                    "view": self._view(seat),
+                    "events": [line for event, line in lines if event.visible_to(seat)],
+                }
                 if table is not None:
                     message["table"] = table
                 if ack is not None and ack[0] == seat:
@@ -409,8 +466,11 @@ class Room:
 
     def expired(self, now: float, waiting_seconds: float) -> bool:
         """A table never started whose seated players have all been gone for `waiting_seconds`."""
-        return (self.status == WAITING and now - self.active_at >= waiting_seconds
-                and not any(c.seat is not None for c in self.connections))
+        return (
+            self.status == WAITING
+            and now - self.active_at >= waiting_seconds
+            and not any(c.seat is not None for c in self.connections)
+        )
 
     def end_connections(self, close: Close) -> None:
         for connection in list(self.connections):
@@ -419,4 +479,3 @@ class Room:
 
 def _event_json(version: int, event: Event) -> dict[str, object]:
     return {"v": version, **event.to_json()}
-

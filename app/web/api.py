@@ -67,8 +67,13 @@ class Seated(BaseModel):
 def list_games() -> list[dict[str, object]]:
     """Every game with its titles, player counts and table options."""
     return [
-        {"slug": rules.slug, "title": dict(rules.title), "seat_counts": sorted(rules.seat_counts),
-         "options": [option.to_json() for option in rules.options], "has_bot": rules.bot is not None}
+        {
+            "slug": rules.slug,
+            "title": dict(rules.title),
+            "seat_counts": sorted(rules.seat_counts),
+            "options": [option.to_json() for option in rules.options],
+            "has_bot": rules.bot is not None,
+        }
         for rules in RULES_BY_SLUG.values()
     ]
 
@@ -86,14 +91,16 @@ async def create_table(body: CreateTable, response: Response, rooms: RoomsDep, s
 
 # Every route that names a table counts as a lookup: guessing codes is slow from any one address.
 
+
 @router.get("/tables/{code}", dependencies=[Depends(limited("lookup"))])
 async def get_table(code: str, rooms: RoomsDep) -> dict[str, object]:
     return await rooms.describe(code)
 
 
 @router.post("/tables/{code}/join", dependencies=[Depends(limited("lookup", "join"))])
-async def join_table(code: str, body: JoinTable, request: Request, response: Response, rooms: RoomsDep,
-                     settings: SettingsDep) -> Seated:
+async def join_table(
+    code: str, body: JoinTable, request: Request, response: Response, rooms: RoomsDep, settings: SettingsDep
+) -> Seated:
     room = await rooms.get(code)
     if room.seat_for(request.cookies.get(seat_cookie(room.id))) is not None:
         raise TableError("already_seated", "You already have a seat at this table.", 409)
@@ -122,5 +129,6 @@ async def unseat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) ->
 
 def _set_seat_cookie(response: Response, room: Room, token: str, settings: Settings) -> None:
     secure = settings.secure_cookies or (settings.public_origin or "").lower().startswith("https:")
-    response.set_cookie(seat_cookie(room.id), token, max_age=60 * 60 * 24 * 60, httponly=True,
-                        samesite="lax", secure=secure, path="/")
+    response.set_cookie(
+        seat_cookie(room.id), token, max_age=60 * 60 * 24 * 60, httponly=True, samesite="lax", secure=secure, path="/"
+    )

@@ -30,10 +30,12 @@ LimitsDep = Annotated[ClientLimits, Depends(_limits)]
 
 def limited(*kinds: str) -> Callable[[Request], None]:
     """A dependency that counts the request against the client's limits of these kinds (see ClientLimits)."""
+
     def count(request: Request) -> None:
         limits = _limits(request)
         for kind in kinds:
             limits.hit(kind, client_of(request))
+
     return count
 
 

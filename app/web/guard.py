@@ -24,10 +24,19 @@ LOCAL_SUFFIXES = (".localhost", ".local", ".lan", ".home.arpa", ".internal")
 CROSS_SITE = Close(1008, "cross-site")
 UNKNOWN_HOST = Close(1008, "unknown host")
 
-CONTENT_POLICY = "; ".join([
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-    "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-])
+CONTENT_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 SECURITY_HEADERS = [
     (b"content-security-policy", CONTENT_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -75,16 +84,25 @@ class SiteGuard:
         headers = Headers(scope=scope)
         host = headers.get("host", "").lower()
         if scope["type"] == "websocket":
-            refusal = (UNKNOWN_HOST if not self.host_allowed(host)
-                       else CROSS_SITE if not self.from_this_site(headers, host) else None)
+            refusal = (
+                UNKNOWN_HOST
+                if not self.host_allowed(host)
+                else CROSS_SITE
+                if not self.from_this_site(headers, host)
+                else None
+            )
             if refusal is not None:
                 await _refuse_socket(receive, send, refusal)
                 return
             await self.app(scope, receive, send)
             return
         if not self.host_allowed(host):
-            await _answer(send, 421, "unknown_host",
-                          "This server does not answer to that host name; its operator sets ZASHIKI_PUBLIC_ORIGIN.")
+            await _answer(
+                send,
+                421,
+                "unknown_host",
+                "This server does not answer to that host name; its operator sets ZASHIKI_PUBLIC_ORIGIN.",
+            )
             return
         if scope["method"] not in SAFE_METHODS and not self.from_this_site(headers, host):
             await _answer(send, 403, "cross_site", "A page of another site cannot do that here.")
@@ -111,14 +129,23 @@ def _with_security_headers(send: Send) -> Send:
         if message["type"] == "http.response.start":
             message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
         await send(message)
+
     return sending
 
 
 async def _answer(send: Send, status: int, code: str, message: str) -> None:
     body = orjson.dumps({"code": code, "message": message})
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            *SECURITY_HEADERS]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *SECURITY_HEADERS,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 

@@ -26,8 +26,9 @@ def page_language(request: Request) -> str:
 
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
-    games = [{"slug": r.slug, "title": dict(r.title), "seat_counts": sorted(r.seat_counts)}
-             for r in RULES_BY_SLUG.values()]
+    games = [
+        {"slug": r.slug, "title": dict(r.title), "seat_counts": sorted(r.seat_counts)} for r in RULES_BY_SLUG.values()
+    ]
     return templates.TemplateResponse(request, "lobby.html", {"lang": page_language(request), "games": games})
 
 
@@ -40,14 +41,24 @@ async def table(request: Request, code: str, rooms: RoomsDep, limits: LimitsDep)
     except TableError as exc:
         retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
         return templates.TemplateResponse(
-            request, "missing.html",
+            request,
+            "missing.html",
             {"lang": page_language(request), "code": code, "reason": exc.code, "retry_after": retry_after},
-            status_code=exc.status, headers={"Retry-After": str(retry_after)} if retry_after else None)
+            status_code=exc.status,
+            headers={"Retry-After": str(retry_after)} if retry_after else None,
+        )
     rules = RULES_BY_SLUG[str(table["game"])]
-    return templates.TemplateResponse(request, "table.html", {
-        "lang": page_language(request), "code": table["code"], "game": rules.slug,
-        "title": dict(rules.title), "rules_panel": _read(RULES_DIR / f"{rules.slug}.html"),
-    })
+    return templates.TemplateResponse(
+        request,
+        "table.html",
+        {
+            "lang": page_language(request),
+            "code": table["code"],
+            "game": rules.slug,
+            "title": dict(rules.title),
+            "rules_panel": _read(RULES_DIR / f"{rules.slug}.html"),
+        },
+    )
 
 
 def _read(path: Path) -> str:

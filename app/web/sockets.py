@@ -35,8 +35,9 @@ SEAT_OPENED_ELSEWHERE = Close(4409, "this seat was opened in another tab")
 
 
 @router.websocket("/t/{code}/socket")
-async def room_socket(websocket: WebSocket, code: str, rooms: RoomsDep, settings: SettingsDep,
-                      limits: LimitsDep) -> None:
+async def room_socket(
+    websocket: WebSocket, code: str, rooms: RoomsDep, settings: SettingsDep, limits: LimitsDep
+) -> None:
     client = client_of(websocket)
     with contextlib.ExitStack() as held:
         try:
@@ -118,8 +119,9 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
             continue
         match message:
             case Act(version=version, action=action, id=client_id):
-                await _answer(room, connection, client_id,
-                              room.submit(connection.seat, version, action, action_id=client_id))
+                await _answer(
+                    room, connection, client_id, room.submit(connection.seat, version, action, action_id=client_id)
+                )
             case Again(version=version, id=client_id):
                 await _answer(room, connection, client_id, room.play_again(connection.seat, version))
             case Sync():

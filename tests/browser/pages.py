@@ -25,8 +25,9 @@ async def shoot(page: Page, name: str, tmp_path: Path) -> None:
     await page.screenshot(path=folder / f"{name}.png", full_page=True)
 
 
-async def create_table(browser: Browser, base_url: str, game: str, name: str, seats: int | None = None,
-                       locale: str = "en-US") -> Page:
+async def create_table(
+    browser: Browser, base_url: str, game: str, name: str, seats: int | None = None, locale: str = "en-US"
+) -> Page:
     """The host's page after creating a table in the lobby, waiting for players."""
     host = await open_page(browser, base_url, locale)
     await host.check(f'input[name="game"][value="{game}"]')

@@ -109,8 +109,10 @@ class Player:
         if offer["keep"]:
             choice = self.rng.choice(offer["changes"]) if offer["changes"] and self.rng.random() < 0.45 else "keep"
             if choice not in offer["pressed"]:
-                await page.click(".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]',
-                                 timeout=CLICK_MS)
+                await page.click(
+                    ".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]',
+                    timeout=CLICK_MS,
+                )
             await self.confirm()
             return True
         return False
@@ -171,8 +173,9 @@ async def play_to_the_end(players: list[Player], shots: list[Shot], tmp_path: Pa
     return taken
 
 
-async def seat_everyone(browser: Browser, url: str, seats: int, guests: list[tuple[str, str, int]],
-                        tmp_path: Path, shot: str | None) -> list[Page]:
+async def seat_everyone(
+    browser: Browser, url: str, seats: int, guests: list[tuple[str, str, int]], tmp_path: Path, shot: str | None
+) -> list[Page]:
     host = await create_table(browser, url, "baroque", "Mina", seats=seats)
     invite = await invite_link(host)
     assert invite.endswith(host.url.rsplit("/", 1)[1])
@@ -202,8 +205,10 @@ MY_BALL = "document.querySelector('.bq-keep:not([disabled])')"
 SEALED = "document.querySelectorAll('.bq-sealed:not(.open)').length"
 CHANGE_REVEALED = "document.querySelector('.bq-trick.result .bq-changed')"
 ROUND_SCORED = "document.querySelector('.bq-summary')"
-FOLLOWING = ("document.querySelector('.bq-hand button.card[data-action]:not([disabled])') "
-             "&& document.querySelectorAll('.bq-trick.live .bq-card').length >= 1")
+FOLLOWING = (
+    "document.querySelector('.bq-hand button.card[data-action]:not([disabled])') "
+    "&& document.querySelectorAll('.bq-trick.live .bq-card').length >= 1"
+)
 
 
 async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
@@ -216,8 +221,13 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
         Shot("baroque-2-bidding", host, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled]) >> nth=-1",)),
         Shot("baroque-2-bidding-phone-ja", phone, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled])",)),
         Shot("baroque-3-salon", host, FOLLOWING),
-        Shot("baroque-4-ball", host, f"{MY_BALL} && {SEALED} >= 1", hold=MY_BALL,
-             select=(".bq-hand button.card.toggle:not([disabled])", ".bq-keep")),
+        Shot(
+            "baroque-4-ball",
+            host,
+            f"{MY_BALL} && {SEALED} >= 1",
+            hold=MY_BALL,
+            select=(".bq-hand button.card.toggle:not([disabled])", ".bq-keep"),
+        ),
         Shot("baroque-4-ball-phone-ja", phone, f"{MY_BALL} && {SEALED} >= 1", hold=MY_BALL),
         Shot("baroque-5-reveal", host, CHANGE_REVEALED, public=True),
         Shot("baroque-6-round-scored", host, ROUND_SCORED, public=True),
@@ -227,7 +237,10 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     taken = await play_to_the_end(players, shots, tmp_path)
 
     await assert_finished(pages, ["Mina", "Ken", "Aiko"])
-    assert "勝利" in await phone.locator(".bq-final").inner_text() or "同点優勝" in await phone.locator(".bq-final").inner_text()
+    assert (
+        "勝利" in await phone.locator(".bq-final").inner_text()
+        or "同点優勝" in await phone.locator(".bq-final").inner_text()
+    )
     final = await host.locator(".bq-final").inner_text()
     assert "wins" in final or "share" in final
     log = await host.locator("#log-lines").inner_text()
@@ -238,8 +251,10 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     await shoot(host, "baroque-7-game-over", tmp_path)
     await shoot(phone, "baroque-7-game-over-phone-ja", tmp_path)
     # the reveal's flip is a short animation, and none at all for those who ask for less motion
-    flip = "() => { const c = document.createElement('div'); c.className = 'card bq-card flip'; document.body.append(c);" \
-           " const name = getComputedStyle(c).animationName; c.remove(); return name; }"
+    flip = (
+        "() => { const c = document.createElement('div'); c.className = 'card bq-card flip'; document.body.append(c);"
+        " const name = getComputedStyle(c).animationName; c.remove(); return name; }"
+    )
     assert await aiko.evaluate(flip) == "flip"
     await aiko.emulate_media(reduced_motion="reduce")
     assert await aiko.evaluate(flip) == "none"

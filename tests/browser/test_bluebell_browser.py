@@ -108,7 +108,7 @@ class Player:
             card = page.locator(f'[data-key="hand-{best["action"]["card_id"]}"]')
             if await card.get_attribute("aria-pressed") != "true":
                 await card.click()
-        control = page.locator(f'.bluebell [data-action]:not([disabled])[data-key={json.dumps(best["key"])}]')
+        control = page.locator(f".bluebell [data-action]:not([disabled])[data-key={json.dumps(best['key'])}]")
         assert json.loads(await control.first.get_attribute("data-action")) == best["action"]
         await moment(page, best["effect"])
         await control.first.click()

@@ -27,8 +27,10 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     invite = await invite_link(host)
     assert invite.endswith(host.url.rsplit("/", 1)[1])
 
-    guests = [await join_by_link(browser, invite, name, locale, width)
-              for name, locale, width in [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 1100)]]
+    guests = [
+        await join_by_link(browser, invite, name, locale, width)
+        for name, locale, width in [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 1100)]
+    ]
     await host.wait_for_selector(".seat-list >> text=Sam")
     await shoot(host, "1-waiting-room", tmp_path)
     await host.click("text=Start the game")
@@ -48,8 +50,11 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
         if "3-ensemble" in shots and await host.locator(".band .card.back").count():
             await shoot(host, "3-ensemble", tmp_path)
             del shots["3-ensemble"]
-        if "4-tuning" in shots and await host.locator(".last-ensemble h3").count() \
-                and await host.locator(".talk-rule", has_text="number they want").count():
+        if (
+            "4-tuning" in shots
+            and await host.locator(".last-ensemble h3").count()
+            and await host.locator(".talk-rule", has_text="number they want").count()
+        ):
             await shoot(host, "4-tuning", tmp_path)
             await shoot(guests[0], "5-tuning-phone-ja", tmp_path)
             del shots["4-tuning"]
@@ -61,8 +66,12 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
         result = page.locator(".b-result .result-line")
         await result.wait_for()
         assert await page.locator("#finished").is_visible()
-    assert "lose" in (await host.locator(".b-result").inner_text()) or "win" in (await host.locator(".b-result").inner_text())
-    assert "敗北" in (await guests[0].locator(".b-result").inner_text()) or "勝利" in (await guests[0].locator(".b-result").inner_text())
+    assert "lose" in (await host.locator(".b-result").inner_text()) or "win" in (
+        await host.locator(".b-result").inner_text()
+    )
+    assert "敗北" in (await guests[0].locator(".b-result").inner_text()) or "勝利" in (
+        await guests[0].locator(".b-result").inner_text()
+    )
     await shoot(host, "6-game-over", tmp_path)
     await shoot(guests[0], "7-game-over-phone-ja", tmp_path)
 

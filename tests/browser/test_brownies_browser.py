@@ -57,9 +57,11 @@ LOOK = r"""() => {
     round: Number((root.querySelector('.bw-round')?.textContent.match(/\d+/) ?? ['0'])[0]),
     over: Boolean(root.querySelector('.bw-result')),
     busy: document.getElementById('app').hasAttribute('data-busy'),
-    buildings: [...root.querySelectorAll('.bw-seat .bw-mini.cls-building, .bw-seat .bw-mini.cls-basic_building')].map((el) => el.textContent),
+    buildings: [...root.querySelectorAll('.bw-seat .bw-mini.cls-building, .bw-seat .bw-mini.cls-basic_building')]
+      .map((el) => el.textContent),
   };
 }"""
+
 
 async def create_brownies_table(browser: Browser, base_url: str, name: str) -> Page:
     """The host's page after creating a three-seat table with a ten-round limit, waiting for players."""
@@ -202,7 +204,11 @@ class Clicker:
             if look["trade"] and "swap" not in self.tried:  # a full hand: one card for the dearest good it buys
                 self.tried.add("swap")
                 card = max(look["hand"], key=lambda c: c["value"])
-                goods = [m for m in look["market"] if m["where"] != "building" and 0 < m["value"] <= card["value"] and m["count"]]
+                goods = [
+                    m
+                    for m in look["market"]
+                    if m["where"] != "building" and 0 < m["value"] <= card["value"] and m["count"]
+                ]
                 if goods and await compose(page, "trade", [card["key"]], [max(goods, key=lambda m: m["value"])["key"]]):
                     return "compose"
         for mode in look["open"]:
@@ -314,9 +320,12 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
 # The desk on crafted tables: every brownie form and a mixed trade, each sent action checked by the rules.
 
 HARNESS = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/static/css/zashiki.css"><link rel="stylesheet" href="/static/css/games/brownies.css"></head>
-<body><main id="app" class="table-page"><p id="prompt" class="prompt"></p><section id="table" class="table"></section></main>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/css/zashiki.css">
+<link rel="stylesheet" href="/static/css/games/brownies.css"></head>
+<body><main id="app" class="table-page">
+<p id="prompt" class="prompt"></p><section id="table" class="table"></section></main>
 <script type="module">
 import * as game from "/static/js/games/brownies.js";
 import { translator } from "/static/js/i18n.js";
@@ -333,8 +342,14 @@ window.ready = true;
 </script></body></html>"""
 
 
-def scene(hand: list[str], area: tuple[str, ...] = (), *, main_done: bool = True, hidden: tuple[str, ...] = (),
-          **market: object) -> BrowniesState:
+def scene(
+    hand: list[str],
+    area: tuple[str, ...] = (),
+    *,
+    main_done: bool = True,
+    hidden: tuple[str, ...] = (),
+    **market: object,
+) -> BrowniesState:
     """Seat 0's turn on a three-seat table, with the hand, buildings and market rows given."""
     state = RULES.setup(3, RULES.parse_options({"start_player": 0}, 3), Random(7))
     players = (Player(sort_kinds(hand), sort_kinds(hidden), area, 0), *state.players[1:])
@@ -346,8 +361,9 @@ def accepted(state: BrowniesState, action: dict) -> BrowniesState:
     return RULES.apply(state, 0, RULES.parse_action(action), rng_for(7, 1)).state
 
 
-async def show(page: Page, state: BrowniesState, seat: int = 0, lang: str = "en",
-               previous: BrowniesState | None = None) -> None:
+async def show(
+    page: Page, state: BrowniesState, seat: int = 0, lang: str = "en", previous: BrowniesState | None = None
+) -> None:
     before = None if previous is None else RULES.view(previous, seat)
     await page.evaluate("(args) => window.show(args)", [RULES.view(state, seat), seat, lang, before])
 
@@ -404,8 +420,12 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     await page.click(".bw-cancel")
 
     # Builder (工務店), then the building's own brownies in the same turn (§10 S6).
-    state = scene(["BREAD", "FLOUR", "CHARCOAL", "WOOD"], ("BB_BUILDER",),
-                  building_row=("BD_SMITHY", "BD_MILL"), secondary_row=("IRON", "MILK"))
+    state = scene(
+        ["BREAD", "FLOUR", "CHARCOAL", "WOOD"],
+        ("BB_BUILDER",),
+        building_row=("BD_SMITHY", "BD_MILL"),
+        secondary_row=("IRON", "MILK"),
+    )
     await show(page, state)
     await page.click('[data-key="b-BB_BUILDER"]')
     for key in ("h-BREAD-0", "h-FLOUR-0", "m-BD_SMITHY"):
@@ -422,8 +442,11 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     assert await page.locator('[data-key="b-BB_BUILDER"].used').count()
 
     # Wholesaler (卸問屋), §10 S9.
-    state = scene(["CHARCOAL", "FLOUR", "WOOD", "WOOD"], ("BB_WHOLESALER",),
-                  secondary_row=("MILK", "BREAD", "IRON", "CLOTH", "FISH"))
+    state = scene(
+        ["CHARCOAL", "FLOUR", "WOOD", "WOOD"],
+        ("BB_WHOLESALER",),
+        secondary_row=("MILK", "BREAD", "IRON", "CLOTH", "FISH"),
+    )
     await show(page, state)
     action = await desk_action(page, "b-BB_WHOLESALER", ["h-CHARCOAL-0", "h-FLOUR-0", "h-WOOD-0", "m-BREAD"])
     accepted(state, action)
@@ -439,22 +462,31 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     assert await page.locator(".bw-seat.seat-0 .bw-back.mini").count() == 1
 
     # Trading Post (交易所), §10 S8: one primary good for one worth no more.
-    state = scene(["SHEEP", "CHARCOAL", "WOOD"], ("BB_TRADING_POST",),
-                  primary_row=(("FLOUR", 1), ("PLANKS", 1), ("COW", 1), ("BRICK", 2), ("YARN", 1)))
+    state = scene(
+        ["SHEEP", "CHARCOAL", "WOOD"],
+        ("BB_TRADING_POST",),
+        primary_row=(("FLOUR", 1), ("PLANKS", 1), ("COW", 1), ("BRICK", 2), ("YARN", 1)),
+    )
     await show(page, state)
     action = await desk_action(page, "b-BB_TRADING_POST", ["h-SHEEP-0", "m-COW"])
     assert action == {"type": "brownie", "building": "BB_TRADING_POST", "pay": "SHEEP", "take": "COW"}
     accepted(state, action)
 
     # Market (市場), §10 S10: one secondary good for several goods; buildings cannot be picked.
-    state = scene(["BREAD", "COW", "WOOD", "WOOD", "CLAY"], ("BB_MARKET",), primary_row=STACKS,
-                  building_row=("BD_MILL",))
+    state = scene(
+        ["BREAD", "COW", "WOOD", "WOOD", "CLAY"], ("BB_MARKET",), primary_row=STACKS, building_row=("BD_MILL",)
+    )
     await show(page, state)
     await page.click('[data-key="b-BB_MARKET"]')
     assert await page.locator('[data-key="m-BD_MILL"]').is_disabled()
     await page.click(".bw-cancel")
     action = await desk_action(page, "b-BB_MARKET", ["h-BREAD-0", "m-WHEAT", "m-STONE", "m-CHARCOAL"])
-    assert action == {"type": "brownie", "building": "BB_MARKET", "pay": "BREAD", "take": ["WHEAT", "STONE", "CHARCOAL"]}
+    assert action == {
+        "type": "brownie",
+        "building": "BB_MARKET",
+        "pay": "BREAD",
+        "take": ["WHEAT", "STONE", "CHARCOAL"],
+    }
     accepted(state, action)
 
     # Money Changer (両替商): cards worth 7 or more for a VP card.

@@ -43,7 +43,7 @@ async def snap(page: Page, name: str, tmp_path: Path) -> None:
 
 
 async def next_step(page: Page) -> str | None:
-    """The step the page's play bar asks for ("card", "face", "adjust", "take", "keep", "confirm"), if it is this page's move."""
+    """The step the play bar asks for ("card", "face", "adjust", "take", "keep", "confirm") on this page's move."""
     return await page.evaluate("document.querySelector('.hz-bar.mine')?.dataset.next ?? null")
 
 
@@ -64,7 +64,9 @@ LOOK = """() => {
 }"""
 
 
-async def step_once(page: Page, rng: random.Random, prefer: dict[str, str] | None = None, keyboard: bool = False) -> str | None:
+async def step_once(
+    page: Page, rng: random.Random, prefer: dict[str, str] | None = None, keyboard: bool = False
+) -> str | None:
     """Makes one choice of this page's play: a pick among the open controls of the asked step, or the confirm."""
     if not await is_idle(page):
         return None
@@ -144,8 +146,13 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             assert await no_sideways_scroll(sam)
             await snap(sam, "hansa-7-phone-360", tmp_path)
             shots["phone-360"] = True
-        prefer = {"face": '"down"'} if mover is ken and not shots["adjust"] else \
-            {"face": '"up"'} if mover is host and not shots["take"] else {}
+        prefer = (
+            {"face": '"down"'}
+            if mover is ken and not shots["adjust"]
+            else {"face": '"up"'}
+            if mover is host and not shots["take"]
+            else {}
+        )
         for _ in range(200):
             step = await step_once(mover, rng, prefer, keyboard=mover is host and keyboard_turn)
             if step == "confirm":

@@ -7,7 +7,9 @@ from app.engine import Action, GameRules, rng_for
 from app.engine.playout import random_playout
 
 
-def random_game(rules: GameRules[Any, Any], seats: int, seed: int, *, check_views: bool) -> tuple[Any, list[tuple[int, dict[str, object]]]]:
+def random_game(
+    rules: GameRules[Any, Any], seats: int, seed: int, *, check_views: bool
+) -> tuple[Any, list[tuple[int, dict[str, object]]]]:
     """Plays random legal actions to the end, asserting the contract at every step.
 
     Returns the final state and the action log (seat, action JSON), as the store would keep it.
@@ -41,4 +43,3 @@ def replay(rules: GameRules[Any, Any], seats: int, seed: int, log: list[tuple[in
     for k, (seat, wire) in enumerate(log, start=1):
         state = rules.apply(state, seat, rules.parse_action(wire), rng_for(seed, k)).state
     return state
-

@@ -575,7 +575,12 @@ def test_a_zero_token_player_may_end_the_round_with_a_tie() -> None:
     assert state.hands[0] == tuple(deck[:2])
     # The piles were dealt again, so the round's result is what still shows the card that ended it.
     assert view(state, 1)["results"][-1] == {
-        "round": 1, "ender": 0, "winner": None, "supplies": [0, 3, 3], "discarded": "spring-1", "pile": "A"
+        "round": 1,
+        "ender": 0,
+        "winner": None,
+        "supplies": [0, 3, 3],
+        "discarded": "spring-1",
+        "pile": "A",
     }
 
 

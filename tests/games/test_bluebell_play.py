@@ -31,7 +31,7 @@ def hidden_from(state: BluebellState, viewer: int | None) -> set[str]:
             for card in hand
             if card not in state.known[seat]
         }
-        hidden |= {card for pile, unseen in zip(state.piles, state.unseen) for card in pile[:unseen]}
+        hidden |= {card for pile, unseen in zip(state.piles, state.unseen, strict=True) for card in pile[:unseen]}
     if state.step is not Step.GAME_OVER:
         hidden |= {b.card for held in state.bluebells for b in held if b.chooser != viewer}
     return hidden

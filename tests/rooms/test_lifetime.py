@@ -41,8 +41,15 @@ async def store(database_url: str) -> AsyncIterator[RoomStore]:
 
 
 def settings(**overrides: object) -> Settings:
-    return Settings(**{"bot_delay_seconds": 0, "idle_table_seconds": 300, "waiting_table_hours": 6,
-                       "sweep_seconds": 3600, **overrides})  # type: ignore[arg-type]
+    return Settings(
+        **{
+            "bot_delay_seconds": 0,
+            "idle_table_seconds": 300,
+            "waiting_table_hours": 6,
+            "sweep_seconds": 3600,
+            **overrides,
+        }
+    )  # type: ignore[arg-type]
 
 
 async def manager(store: RoomStore, clock: Clock, **overrides: object) -> RoomManager:

@@ -48,8 +48,13 @@ async def test_an_action_number_is_written_once(store: RoomStore) -> None:
 
 async def test_the_finishing_action_and_the_result_commit_together(store: RoomStore) -> None:
     await store.create("GHJ789", "bremen", {}, 4, 1, active_at=1000)
-    await store.append("GHJ789", 1, 0, {"type": "play", "card_id": "n01-1"},
-                       outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None})
+    await store.append(
+        "GHJ789",
+        1,
+        0,
+        {"type": "play", "card_id": "n01-1"},
+        outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None},
+    )
     assert await store.load_active(since=0) == []
     record = await store.load("GHJ789")
     assert record is not None and record.status == "finished"
@@ -58,8 +63,13 @@ async def test_the_finishing_action_and_the_result_commit_together(store: RoomSt
 async def test_a_table_that_plays_again_loads_only_its_new_game(store: RoomStore) -> None:
     await store.create("AGN234", "bremen", {}, 4, 1, active_at=1000)
     await store.start("AGN234")
-    await store.append("AGN234", 1, 0, {"type": "play", "card_id": "n01-1"},
-                       outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None})
+    await store.append(
+        "AGN234",
+        1,
+        0,
+        {"type": "play", "card_id": "n01-1"},
+        outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None},
+    )
     await store.play_again("AGN234", game_no=2, seed=77, first_version=2)
     await store.append("AGN234", 3, 1, {"type": "declare", "card_id": "n05-2"}, game_no=2)
 
@@ -68,8 +78,14 @@ async def test_a_table_that_plays_again_loads_only_its_new_game(store: RoomStore
     assert (record.status, record.game_no, record.seed, record.first_version) == ("playing", 2, 77, 2)
     assert record.actions == ((1, {"type": "declare", "card_id": "n05-2"}),)
     assert [r.id for r in await store.load_active(since=0)] == ["AGN234"]
-    await store.append("AGN234", 4, 2, {"type": "play", "card_id": "n06-1"}, game_no=2,
-                       outcome={"winners": [0, 1, 2, 3], "result": "win", "reason": None, "scores": None})
+    await store.append(
+        "AGN234",
+        4,
+        2,
+        {"type": "play", "card_id": "n06-1"},
+        game_no=2,
+        outcome={"winners": [0, 1, 2, 3], "result": "win", "reason": None, "scores": None},
+    )
     assert await store.load_active(since=0) == []
 
 

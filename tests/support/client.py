@@ -4,6 +4,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+from functools import partial
 from random import Random
 from typing import Any
 
@@ -34,10 +35,13 @@ class Player:
 
     # --- HTTP -----------------------------------------------------------------------------
 
-    async def create(self, game: str, seats: int, options: dict[str, Any] | None = None,
-                     bots: list[int] | None = None) -> str:
-        response = await self.http.post("/api/tables", json={
-            "game": game, "seats": seats, "name": self.name, "options": options or {}, "bots": bots or []})
+    async def create(
+        self, game: str, seats: int, options: dict[str, Any] | None = None, bots: list[int] | None = None
+    ) -> str:
+        response = await self.http.post(
+            "/api/tables",
+            json={"game": game, "seats": seats, "name": self.name, "options": options or {}, "bots": bots or []},
+        )
         response.raise_for_status()
         self.code, self.seat = response.json()["code"], response.json()["seat"]
         return self.code
@@ -58,8 +62,9 @@ class Player:
         self.code = code or self.code
         ws_url = self.base_url.replace("http", "ws", 1) + f"/t/{self.code}/socket"
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
-        self.socket = await connect(ws_url, additional_headers={"Cookie": cookie, "Origin": self.base_url},
-                                    max_size=2**22)
+        self.socket = await connect(
+            ws_url, additional_headers={"Cookie": cookie, "Origin": self.base_url}, max_size=2**22
+        )
         self.version = -1
         self._reader = asyncio.create_task(self._read(self.socket))
         await self.wait_for(lambda: self.version >= 0)
@@ -91,8 +96,9 @@ class Player:
 
     async def act(self, action: Message, version: int | None = None) -> Message:
         """Sends an action and returns the server's answer to it: an ack or an error."""
-        return await self.request({"type": "act", "version": self.version if version is None else version,
-                                   "action": action})
+        return await self.request(
+            {"type": "act", "version": self.version if version is None else version, "action": action}
+        )
 
     async def again(self, version: int | None = None) -> Message:
         """Asks a finished table for its next game; returns the server's answer."""
@@ -106,16 +112,15 @@ class Player:
         while True:
             client_id = f"a{next(_ids)}"
             await self.send({**message, "id": client_id})
-            answer: list[Message] = []
-
-            def answered() -> bool:
-                answer[:] = [as_answer(m) for m in self.received if m.get("id") == client_id or m.get("ack") == client_id]
-                return bool(answer)
-
-            await self.wait_for(answered)
-            if answer[0].get("code") != "rate_limited":
-                return answer[0]
+            await self.wait_for(partial(self.answers_to, client_id))
+            answer = self.answers_to(client_id)[0]
+            if answer.get("code") != "rate_limited":
+                return answer
             await asyncio.sleep(0.2)
+
+    def answers_to(self, client_id: str) -> list[Message]:
+        """What the server answered to the message with this id: acks (perhaps inside a state) and errors."""
+        return [as_answer(m) for m in self.received if client_id in (m.get("id"), m.get("ack"))]
 
     async def disconnect(self) -> None:
         if self.socket is not None:
@@ -160,7 +165,7 @@ async def play_to_end(players: list[Player], rng: Random, max_actions: int = 500
     """Plays random legal actions, each from a seat whose view offers one, until the outcome; returns it."""
     for _ in range(max_actions):
         latest = max(p.version for p in players)
-        await asyncio.gather(*(p.wait_for(lambda p=p: p.version >= latest) for p in players))
+        await asyncio.gather(*(p.wait_for(lambda p=p, latest=latest: p.version >= latest) for p in players))
         view = players[0].view
         assert view is not None
         if view["outcome"] is not None:

@@ -12,8 +12,12 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 # The suite plays thousands of tables from one address; tests of the per-client limits set their own.
-UNLIMITED_CLIENT = {"create_limit": "100000/minute", "join_limit": "100000/minute",
-                    "lookup_limit": "100000/minute", "max_spectators_per_client": "10000"}
+UNLIMITED_CLIENT = {
+    "create_limit": "100000/minute",
+    "join_limit": "100000/minute",
+    "lookup_limit": "100000/minute",
+    "max_spectators_per_client": "10000",
+}
 
 
 def free_port() -> int:
@@ -25,22 +29,32 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m app` on a free port against the given database; stop() or kill() it, start() again."""
 
-    def __init__(self, database_url: str, log_path: Path, bot_delay: float = 0.0,
-                 command: list[str] | None = None, **settings: str) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log_path: Path,
+        bot_delay: float = 0.0,
+        command: list[str] | None = None,
+        **settings: str,
+    ) -> None:
         self.command = command or [sys.executable, "-m", "app"]
         self.database_url = database_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
-        self.env = {**os.environ, "DATABASE_URL": database_url, "ZASHIKI_HOST": "127.0.0.1",
-                    "ZASHIKI_PORT": str(self.port), "ZASHIKI_BOT_DELAY_SECONDS": str(bot_delay),
-                    **{f"ZASHIKI_{k.upper()}": v for k, v in {**UNLIMITED_CLIENT, **settings}.items()}}
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "ZASHIKI_HOST": "127.0.0.1",
+            "ZASHIKI_PORT": str(self.port),
+            "ZASHIKI_BOT_DELAY_SECONDS": str(bot_delay),
+            **{f"ZASHIKI_{k.upper()}": v for k, v in {**UNLIMITED_CLIENT, **settings}.items()},
+        }
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 90) -> "ServerProcess":
         log = self.log_path.open("ab")
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env,
-                                        stdout=log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -24,17 +24,20 @@ def test_games_are_listed_with_counts_and_options(api: httpx.Client) -> None:
     assert games["bremen"]["title"] == {"en": "The Harmony of Bremen", "ja": "ザ・ハーモニー・オブ・ブレーメン"}
 
 
-@pytest.mark.parametrize(("body", "status"), [
-    ({"game": "chess", "name": "Mina"}, 404),
-    ({"game": "bremen", "name": "Mina", "seats": 3}, 400),
-    ({"game": "bremen", "name": ""}, 422),
-    ({"game": "bremen", "name": "x" * 25}, 422),
-    ({"game": "bremen", "name": "Mi\u0000na"}, 422),
-    ({"game": "bremen", "name": "Mina", "options": {"hard_mode": "yes"}}, 400),
-    ({"game": "bremen", "name": "Mina", "options": {"first_leader": 4}}, 400),
-    ({"game": "bremen", "name": "Mina", "options": {"cheat": True}}, 400),
-    ({"game": "bremen", "name": "Mina", "extra": 1}, 422),
-])
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"game": "chess", "name": "Mina"}, 404),
+        ({"game": "bremen", "name": "Mina", "seats": 3}, 400),
+        ({"game": "bremen", "name": ""}, 422),
+        ({"game": "bremen", "name": "x" * 25}, 422),
+        ({"game": "bremen", "name": "Mi\u0000na"}, 422),
+        ({"game": "bremen", "name": "Mina", "options": {"hard_mode": "yes"}}, 400),
+        ({"game": "bremen", "name": "Mina", "options": {"first_leader": 4}}, 400),
+        ({"game": "bremen", "name": "Mina", "options": {"cheat": True}}, 400),
+        ({"game": "bremen", "name": "Mina", "extra": 1}, 422),
+    ],
+)
 def test_bad_tables_are_refused(api: httpx.Client, body: dict[str, object], status: int) -> None:
     response = api.post("/api/tables", json=body)
     assert response.status_code == status, response.text
@@ -51,7 +54,10 @@ def test_joining_start_and_seats(api: httpx.Client, shared_server: ServerProcess
     assert api.post(f"/api/tables/{code}/start").json()["code"] == "seats_open"
     names = ["<script>alert(1)", "Ken", "愛子"]
     for name in names:
-        assert httpx.Client(base_url=shared_server.url).post(f"/api/tables/{code}/join", json={"name": name}).status_code == 200
+        assert (
+            httpx.Client(base_url=shared_server.url).post(f"/api/tables/{code}/join", json={"name": name}).status_code
+            == 200
+        )
     assert guest.post(f"/api/tables/{code}/join", json={"name": "Late"}).json()["code"] == "table_full"
     assert [s["name"] for s in api.get(f"/api/tables/{code}").json()["seats"]] == ["Mina", *names]
     assert api.post(f"/api/tables/{code}/start").status_code == 204
@@ -65,9 +71,15 @@ async def test_bad_socket_messages_get_clear_errors_and_change_nothing(shared_se
     leader = next(p for p in players if p.view and p.view["legal"])
     other = next(p for p in players if p is not leader)
     try:
-        for raw in ["not json", "[]", '{"type": "act"}', '{"type": "dance"}',
-                    '{"type": "act", "version": "0", "action": {}}', '{"type": "act", "version": 0, "action": 5}',
-                    b'{"type": "ping"}']:  # a binary frame: the protocol speaks text
+        for raw in [
+            "not json",
+            "[]",
+            '{"type": "act"}',
+            '{"type": "dance"}',
+            '{"type": "act", "version": "0", "action": {}}',
+            '{"type": "act", "version": 0, "action": 5}',
+            b'{"type": "ping"}',
+        ]:  # a binary frame: the protocol speaks text
             await leader.socket.send(raw)  # type: ignore[union-attr]
         await leader.wait_for(lambda: len(leader.errors()) >= 7)
         assert {e["code"] for e in leader.errors()} == {"bad_message"}
@@ -80,14 +92,22 @@ async def test_bad_socket_messages_get_clear_errors_and_change_nothing(shared_se
             await other.act({"type": "declare", "card_id": other.view["hand"][0]["card_id"]}),  # type: ignore[index]
             await other.act({"type": "play", "card_id": other.view["hand"][0]["card_id"]}),  # type: ignore[index]
         ]
-        assert [a["code"] for a in answers] == ["invalid_action", "invalid_action", "card_not_in_hand",
-                                                "wrong_step", "not_leader", "wrong_step"]
+        assert [a["code"] for a in answers] == [
+            "invalid_action",
+            "invalid_action",
+            "card_not_in_hand",
+            "wrong_step",
+            "not_leader",
+            "wrong_step",
+        ]
         assert all(a["message"] for a in answers)
         assert all(p.version == 0 for p in players)
 
         declared = await leader.act(leader.view["legal"][0], version=0)  # type: ignore[index]
         assert declared["type"] == "ack" and declared["version"] == 1
-        stale = await leader.act(leader.view["legal"][0] if leader.view["legal"] else {"type": "signal_pinch"}, version=0)  # type: ignore[index]
+        stale = await leader.act(
+            leader.view["legal"][0] if leader.view["legal"] else {"type": "signal_pinch"}, version=0
+        )  # type: ignore[index]
         assert stale["code"] == "stale_version"
         await leader.wait_for(lambda: leader.received[-1]["type"] == "state")
         assert leader.version == 1  # answered with the current view, applied once
@@ -137,7 +157,10 @@ async def test_a_click_crossing_another_seats_commit_counts_and_a_retry_is_appli
         await first.send({"type": "act", "version": 1, "action": play, "id": "same"})  # a retry
         await first.wait_for(lambda: any(m.get("id") == "same" for m in first.received))
         answers = [m for m in first.received if "same" in (m.get("id"), m.get("ack"))]
-        assert [(m["type"], m["version"]) for m in answers] == [("state", 2), ("ack", 2)]  # the retry: acked, not applied
+        assert [(m["type"], m["version"]) for m in answers] == [
+            ("state", 2),
+            ("ack", 2),
+        ]  # the retry: acked, not applied
         # `second` saw version 1; `first`'s commit made it 2, yet second's options are unchanged.
         answer = await second.act(second.view["legal"][0], version=1)  # type: ignore[index]
         assert answer == {"type": "ack", "id": answer["id"], "version": 3}

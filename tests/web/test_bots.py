@@ -32,7 +32,7 @@ async def test_one_person_plays_a_whole_game_against_bots(shared_server: ServerP
                 assert answer["type"] == "ack" or answer["code"] == "stale_version", answer
             else:  # the bots are thinking: wait for the next version
                 version = person.version
-                await person.wait_for(lambda: person.version > version)
+                await person.wait_for(lambda version=version: person.version > version)
         else:
             pytest.fail("the game did not end")
         assert person.table is not None and all(s["bot"] for s in person.table["seats"][1:])
@@ -62,7 +62,7 @@ async def test_a_player_who_left_is_replaced_by_a_bot_and_takes_the_seat_back(sh
             if movers:
                 mover = rng.choice(movers)
                 await mover.act(rng.choice(mover.view["legal"]))  # type: ignore[index]
-            await host.wait_for(lambda: host.version > version)
+            await host.wait_for(lambda version=version: host.version > version)
         bot_moved = host.version
 
         await leaver.connect()

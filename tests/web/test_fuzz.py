@@ -36,14 +36,17 @@ json_values = st.recursive(
     max_leaves=12,
 )
 # Messages near the real shapes, so the fuzzing reaches past the first check.
-near_actions = st.fixed_dictionaries({
-    "type": st.sampled_from(["act", "sync", "ping", "dance"]),
-    "version": st.integers(-2, 3) | st.text(max_size=3),
-    "action": st.dictionaries(st.sampled_from(["type", "card_id", "card", "ranks", "x"]), json_values, max_size=3),
-    "id": st.text(max_size=70) | st.integers(),
-})
-messages = st.lists(st.one_of(json_values.map(json.dumps), near_actions.map(json.dumps), st.text(max_size=60)),
-                    min_size=1, max_size=8)
+near_actions = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["act", "sync", "ping", "dance"]),
+        "version": st.integers(-2, 3) | st.text(max_size=3),
+        "action": st.dictionaries(st.sampled_from(["type", "card_id", "card", "ranks", "x"]), json_values, max_size=3),
+        "id": st.text(max_size=70) | st.integers(),
+    }
+)
+messages = st.lists(
+    st.one_of(json_values.map(json.dumps), near_actions.map(json.dumps), st.text(max_size=60)), min_size=1, max_size=8
+)
 
 
 @pytest.fixture(scope="module")

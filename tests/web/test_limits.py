@@ -20,16 +20,21 @@ from tests.support.server import ServerProcess
 
 def client(server: ServerProcess, address: str) -> httpx.AsyncClient:
     """An HTTP client whose requests come from `address` (a loopback address of its own)."""
-    return httpx.AsyncClient(base_url=server.url, timeout=10,
-                             transport=httpx.AsyncHTTPTransport(local_address=address))
+    return httpx.AsyncClient(base_url=server.url, timeout=10, transport=httpx.AsyncHTTPTransport(local_address=address))
 
 
 @pytest.fixture
 def limited_server(sqlite_url: str, tmp_path: Path):  # type: ignore[no-untyped-def]
     """The server with its shipped per-client limits, but for the lower spectator caps set here."""
-    process = ServerProcess(sqlite_url, tmp_path / "server.log", create_limit="6/minute;60/hour",
-                            join_limit="30/minute", lookup_limit="120/minute",
-                            max_spectators_per_client="8", max_spectators_per_table="32").start()
+    process = ServerProcess(
+        sqlite_url,
+        tmp_path / "server.log",
+        create_limit="6/minute;60/hour",
+        join_limit="30/minute",
+        lookup_limit="120/minute",
+        max_spectators_per_client="8",
+        max_spectators_per_table="32",
+    ).start()
     yield process
     process.stop()
 
@@ -110,10 +115,12 @@ async def test_a_seats_newest_tab_closes_its_oldest_beyond_four(shared_server: S
 
 
 async def test_unknown_and_expired_tables_are_refused_with_their_own_codes(
-    sqlite_url: str, tmp_path: Path,
+    sqlite_url: str,
+    tmp_path: Path,
 ) -> None:
-    server = ServerProcess(sqlite_url, tmp_path / "server.log", waiting_table_hours=str(1 / 3600),
-                           sweep_seconds="0.2").start()
+    server = ServerProcess(
+        sqlite_url, tmp_path / "server.log", waiting_table_hours=str(1 / 3600), sweep_seconds="0.2"
+    ).start()
     try:
         ws = server.url.replace("http", "ws", 1)
         assert await refusal(f"{ws}/t/NOSUCH/socket") == (4404, "no such table")

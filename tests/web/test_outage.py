@@ -28,8 +28,10 @@ async def refuse_connections(database: str, refuse: bool) -> None:
     try:
         await admin.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS {"false" if refuse else "true"}')
         if refuse:
-            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                "WHERE datname = $1 AND pid <> pg_backend_pid()", database)
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+                database,
+            )
     finally:
         await admin.close()
 

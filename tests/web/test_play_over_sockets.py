@@ -10,11 +10,13 @@ from tests.support.server import ServerProcess
 
 # Every player count of every game on SQLite; the largest table of each game on PostgreSQL too.
 TABLES = [("sqlite", slug, n) for slug, rules in RULES_BY_SLUG.items() for n in sorted(rules.seat_counts)] + [
-    ("postgres", slug, max(rules.seat_counts)) for slug, rules in RULES_BY_SLUG.items()]
+    ("postgres", slug, max(rules.seat_counts)) for slug, rules in RULES_BY_SLUG.items()
+]
 
 
-@pytest.mark.parametrize(("live_server", "game", "seats"), TABLES, ids=[f"{d}-{g}-{n}" for d, g, n in TABLES],
-                         indirect=["live_server"])
+@pytest.mark.parametrize(
+    ("live_server", "game", "seats"), TABLES, ids=[f"{d}-{g}-{n}" for d, g, n in TABLES], indirect=["live_server"]
+)
 async def test_a_whole_game_over_sockets(live_server: ServerProcess, game: str, seats: int) -> None:
     players = await seat_table(live_server.url, game, seats)
     try:

@@ -53,8 +53,9 @@ async def test_a_seat_dropped_before_and_after_a_sealed_choice_returns_to_it(sha
         assert last_two[0].version == last_two[1].version
         assert (await last_two[0].act(last_two[0].view["legal"][0]))["type"] == "ack"  # type: ignore[index]
         await last_two[0].wait_for(lambda: last_two[0].view["last_ensemble"] is not None)  # type: ignore[index]
-        assert any(e["kind"].startswith("ensemble_") for m in last_two[0].received if m["type"] == "state"
-                   for e in m["events"])
+        assert any(
+            e["kind"].startswith("ensemble_") for m in last_two[0].received if m["type"] == "state" for e in m["events"]
+        )
         await play_to_end(players, Random(3))
     finally:
         for player in players:
@@ -83,6 +84,6 @@ async def play_to_end_partly(players: list[Player], actions: int) -> None:
     for _ in range(actions):
         latest = max(p.version for p in players)
         for p in players:
-            await p.wait_for(lambda p=p: p.version >= latest)
+            await p.wait_for(lambda p=p, latest=latest: p.version >= latest)
         mover = rng.choice([p for p in players if p.view and p.view["legal"]])
         assert (await mover.act(rng.choice(mover.view["legal"])))["type"] == "ack"  # type: ignore[index]

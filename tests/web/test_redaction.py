@@ -48,7 +48,9 @@ async def states_by_version(database_url: str, code: str, rules: GameRules[Any, 
     return states
 
 
-def check_receiver(rules: GameRules[Any, Any], states: list[Any], seat: int | None, messages: list[dict[str, Any]]) -> None:
+def check_receiver(
+    rules: GameRules[Any, Any], states: list[Any], seat: int | None, messages: list[dict[str, Any]]
+) -> None:
     seen: set[str] = set()  # every string this receiver's views have shown it so far
     # The ids of every card and token in the game (inventories may prefix them by kind: "card:…").
     components = {key.rsplit(":", 1)[-1] for key in rules.inventory(states[0])}

@@ -36,10 +36,12 @@ async def waiting_table(server: ServerProcess) -> Player:
 async def test_a_page_of_another_site_cannot_start_a_table_whatever_its_body(shared_server: ServerProcess) -> None:
     host = await waiting_table(shared_server)
     start = f"/api/tables/{host.code}/start"
-    for headers in ({"Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:1"},  # another port, same host
-                    {"Sec-Fetch-Site": "cross-site"},
-                    {"Origin": "http://evil.example"},  # an older browser: Origin alone
-                    {"Origin": "null"}):
+    for headers in (
+        {"Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:1"},  # another port, same host
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Origin": "http://evil.example"},  # an older browser: Origin alone
+        {"Origin": "null"},
+    ):
         refused = await host.http.post(start, headers=headers)
         assert refused.status_code == 403 and refused.json()["code"] == "cross_site", headers
         assert (await host.http.put(f"/api/tables/{host.code}/seats/1/bot", headers=headers)).status_code == 403
@@ -50,7 +52,8 @@ async def test_a_page_of_another_site_cannot_start_a_table_whatever_its_body(sha
 
 
 async def test_behind_a_host_rewriting_proxy_the_public_origin_setting_is_all_it_takes(
-    shared_server: ServerProcess, public_server: ServerProcess,
+    shared_server: ServerProcess,
+    public_server: ServerProcess,
 ) -> None:
     for server, works in ((shared_server, False), (public_server, True)):
         host = await waiting_table(server)
@@ -70,14 +73,17 @@ async def test_behind_a_host_rewriting_proxy_the_public_origin_setting_is_all_it
 
 
 def test_a_rebound_domain_name_is_refused_unless_it_is_the_public_one(
-    shared_server: ServerProcess, public_server: ServerProcess,
+    shared_server: ServerProcess,
+    public_server: ServerProcess,
 ) -> None:
     rebound = {"Host": "evil.example", "Origin": "http://evil.example"}  # DNS rebinding: both forged alike
     for server in (shared_server, public_server):
         page = httpx.get(f"{server.url}/", headers=rebound)
         assert page.status_code == 421 and page.json()["code"] == "unknown_host"
-        assert httpx.post(f"{server.url}/api/tables", headers=rebound,
-                          json={"game": "bremen", "name": "Mina"}).status_code == 421
+        assert (
+            httpx.post(f"{server.url}/api/tables", headers=rebound, json={"game": "bremen", "name": "Mina"}).status_code
+            == 421
+        )
     # Addresses and local network names need no setting; the public name works where it is set.
     for host in ("localhost:8000", "[::1]:8000", "192.168.1.20:8000", "mypc.local", "mypc"):
         assert httpx.get(f"{shared_server.url}/healthz", headers={"Host": host}).status_code == 200, host
@@ -88,8 +94,9 @@ def test_a_rebound_domain_name_is_refused_unless_it_is_the_public_one(
 async def test_a_rebound_name_cannot_open_a_socket(public_server: ServerProcess) -> None:
     host = await waiting_table(public_server)
     rebound = f"ws://evil.example:{public_server.port}/t/{host.code}/socket"  # the name, resolved to this server
-    async with connect(rebound, host="127.0.0.1", port=public_server.port,
-                       additional_headers={"Origin": "http://evil.example"}) as socket:
+    async with connect(
+        rebound, host="127.0.0.1", port=public_server.port, additional_headers={"Origin": "http://evil.example"}
+    ) as socket:
         with pytest.raises(ConnectionClosed):
             await socket.recv()
     assert (socket.close_code, socket.close_reason) == (1008, "unknown host")
@@ -112,13 +119,16 @@ def test_a_public_https_origin_makes_seat_cookies_secure(public_server: ServerPr
     assert "secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
 
 
-@pytest.mark.parametrize("name", [
-    "\u3164\u3164",  # Hangul fillers: letters that draw nothing
-    "\u2800",  # a blank braille pattern
-    "a" + "\u0301" * 23,  # one letter under a tower of combining marks
-    "x\u200by",  # a zero-width space
-    "   ",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u3164\u3164",  # Hangul fillers: letters that draw nothing
+        "\u2800",  # a blank braille pattern
+        "a" + "\u0301" * 23,  # one letter under a tower of combining marks
+        "x\u200by",  # a zero-width space
+        "   ",
+    ],
+)
 def test_names_with_nothing_visible_or_towers_of_marks_are_refused(shared_server: ServerProcess, name: str) -> None:
     refused = httpx.post(f"{shared_server.url}/api/tables", json={"game": "bremen", "name": name})
     assert refused.status_code == 422

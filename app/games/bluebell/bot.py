@@ -114,10 +114,8 @@ def _score(table: _Table, action: dict[str, object]) -> float:
         if penalty and table.supply == 0:
             best = max(table.supplies)
             return 10.0 if table.supplies.count(best) > 1 else (-1.0 if table.stalled else -20.0)
-        if table.stalled:
-            score = -0.5 if penalty else -2.0
-        else:
-            score = -3.0 if penalty else -0.5
+        # A stalled table makes a paid discard the lesser evil; otherwise paying is the worst.
+        score = (-0.5 if penalty else -2.0) if table.stalled else (-3.0 if penalty else -0.5)
         drawn = table.top("B" if pile == "A" else "A")
         rest = [c for c in table.hand if c != card] + ([drawn] if drawn else [])
         return score + table.hand_value(table.stack, rest) + (0.5 if action.get("reunion") is True else 0.0)

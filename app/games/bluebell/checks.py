@@ -31,8 +31,12 @@ PLACEMENT_MESSAGES: dict[str, str] = {
     "spring_blocked": "Another player's spring is showing; you cannot place a spring.",
 }
 
-_STEP_OF: dict[type, Step] = {Place: Step.ACTION, Discard: Step.ACTION, Draw: Step.DRAW,
-                              GiveBluebell: Step.BLUEBELL_CHOICE}
+_STEP_OF: dict[type, Step] = {
+    Place: Step.ACTION,
+    Discard: Step.ACTION,
+    Draw: Step.DRAW,
+    GiveBluebell: Step.BLUEBELL_CHOICE,
+}
 
 
 class IllegalPlacement(IllegalAction):
@@ -58,9 +62,13 @@ def placement_reason(state: BluebellState, seat: Seat, season: Season) -> str | 
         if top not in PREDECESSORS[season]:
             return "wrong_predecessor"
         # At most two summers in a row (§8.3).
-        if season is Season.SUMMER and top is Season.SUMMER and len(stack) >= 2:
-            if SEASON_OF[stack[-2]] is Season.SUMMER:
-                return "summer_limit"
+        if (
+            season is Season.SUMMER
+            and top is Season.SUMMER
+            and len(stack) >= 2
+            and SEASON_OF[stack[-2]] is Season.SUMMER
+        ):
+            return "summer_limit"
     # Only a spring on top blocks; the first placement is no exception (§8.1, §8.2).
     if season is Season.SPRING and any(
         other != seat and state.stacks[other] and SEASON_OF[state.stacks[other][-1]] is Season.SPRING

@@ -27,7 +27,7 @@ def redeal_hidden(state: BluebellState, viewer: Seat | None, rng: Random) -> Blu
             if other != seat:
                 known = state.known[other]
                 slots.extend((hand, i) for i, card in enumerate(hand) if card not in known)
-        for pile, unseen in zip(piles, state.unseen):
+        for pile, unseen in zip(piles, state.unseen, strict=True):
             slots.extend((pile, i) for i in range(unseen))
     cards = [where[i] for where, i in slots]
     hidden_bluebells = [
@@ -38,9 +38,9 @@ def redeal_hidden(state: BluebellState, viewer: Seat | None, rng: Random) -> Blu
     ]
     cards.extend(held[i].card for held, i in hidden_bluebells)
     rng.shuffle(cards)
-    for (where, i), card in zip(slots, cards):
+    for (where, i), card in zip(slots, cards, strict=False):  # the rest go to the bluebells
         where[i] = card
-    for (held, i), card in zip(hidden_bluebells, cards[len(slots) :]):
+    for (held, i), card in zip(hidden_bluebells, cards[len(slots) :], strict=True):
         held[i] = replace(held[i], card=card)
     return replace(
         state,

@@ -280,8 +280,9 @@ def _end_round(
     most = max(state.supply)
     leaders = [seat for seat, supply in enumerate(state.supply) if supply == most]
     winner = leaders[0] if len(leaders) == 1 else None
-    result = RoundResult(round=state.round, ender=ender, winner=winner, supplies=state.supply,
-                         discarded=discarded, pile=pile)
+    result = RoundResult(
+        round=state.round, ender=ender, winner=winner, supplies=state.supply, discarded=discarded, pile=pile
+    )
     events += (
         Event("round_ended", {"round": state.round, "ender": ender, "winner": winner, "supplies": list(state.supply)}),
     )
@@ -291,9 +292,7 @@ def _end_round(
     return Transition(evolve(state, step=Step.BLUEBELL_CHOICE, active=ender), events)
 
 
-def _next_round(
-    state: BluebellState, start: Seat, events: tuple[Event, ...], rng: Random
-) -> Transition[BluebellState]:
+def _next_round(state: BluebellState, start: Seat, events: tuple[Event, ...], rng: Random) -> Transition[BluebellState]:
     """§4.7 step 4: everything but the Bluebells collected and dealt again, the round ender starting."""
     new = deal_round(
         state.seats,

@@ -129,8 +129,14 @@ def turn_json(turn: Turn) -> dict[str, object]:
 
 def result_json(result: RoundResult) -> dict[str, object]:
     """The round summary as JSON; it is public, so views and dumps share this form."""
-    return {"round": result.round, "ender": result.ender, "winner": result.winner,
-            "supplies": list(result.supplies), "discarded": result.discarded, "pile": result.pile}
+    return {
+        "round": result.round,
+        "ender": result.ender,
+        "winner": result.winner,
+        "supplies": list(result.supplies),
+        "discarded": result.discarded,
+        "pile": result.pile,
+    }
 
 
 def _load_turn(data: dict[str, object]) -> Turn:
@@ -209,8 +215,14 @@ def load(data: dict[str, object]) -> BluebellState:
         winner=_opt_int(data["winner"]),
         recent=tuple(_load_turn(as_dict(turn)) for turn in as_list(data["recent"])),
         results=tuple(
-            RoundResult(as_int(r["round"]), as_int(r["ender"]), _opt_int(r["winner"]), _ints(r["supplies"]),
-                        as_str(r["discarded"]), as_str(r["pile"]))
+            RoundResult(
+                as_int(r["round"]),
+                as_int(r["ender"]),
+                _opt_int(r["winner"]),
+                _ints(r["supplies"]),
+                as_str(r["discarded"]),
+                as_str(r["pile"]),
+            )
             for r in map(as_dict, as_list(data["results"]))
         ),
     )

@@ -43,7 +43,7 @@ def _in_play(state: BluebellState) -> list[dict[str, object]]:
     for seat in range(state.seats):
         where.extend({"card": c, "where": "hand", "seat": seat, "pile": None} for c in state.hands[seat])
         where.extend({"card": c, "where": "stack", "seat": seat, "pile": None} for c in state.stacks[seat])
-    for name, cards in zip(PILES, state.piles):
+    for name, cards in zip(PILES, state.piles, strict=True):
         where.extend({"card": c, "where": "pile", "seat": None, "pile": name} for c in cards)
     return where
 
@@ -67,7 +67,9 @@ def view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
         "round_winner": state.round_winner,
         "stock": state.stock,
         "reunion_holder": state.reunion_holder,
-        "piles": {name: _pile(cards, hidden) for name, cards, hidden in zip(PILES, state.piles, state.unseen)},
+        "piles": {
+            name: _pile(cards, hidden) for name, cards, hidden in zip(PILES, state.piles, state.unseen, strict=True)
+        },
         "players": [_player(state, other, viewer) for other in range(state.seats)],
         "hand": _own_hand(state, viewer) if viewer is not None else None,
         "in_play": _in_play(state) if choosing else None,

@@ -12,7 +12,9 @@ _NONE_CHOSEN: list[bool] = [False] * SEATS
 _CARD: dict[str, dict[str, object]] = {card: {"card_id": card, "value": VALUE[card]} for card in DECK}
 _IN_HAND: dict[tuple[str, bool, bool], dict[str, object]] = {
     (card, committed, received): {"card_id": card, "value": VALUE[card], "committed": committed, "received": received}
-    for card in DECK for committed in (False, True) for received in (False, True)
+    for card in DECK
+    for committed in (False, True)
+    for received in (False, True)
 }
 
 
