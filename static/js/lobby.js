@@ -73,9 +73,10 @@ async function createTable(event) {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots }),
   });
-  const body = await response.json();
+  const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {
-    document.getElementById("create-error").textContent = body.message ?? body.detail?.[0]?.msg ?? response.statusText;
+    document.getElementById("create-error").textContent = t(`error.${body.code}`, { s: body.retry_after })
+      ?? body.message ?? body.detail?.[0]?.msg ?? response.statusText;
     return;
   }
   localStorage.setItem("zashiki.name", form.elements.name.value);

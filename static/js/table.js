@@ -13,6 +13,9 @@ const page = {
   socket: null,
   conn: "connecting",
   retries: 0,
+  retryTimer: null,
+  refusal: null, // how the server refused the last socket ("never", "slow", "ask"), until the next one opens
+  notice: null, // the banner: {key, params, kind, action}
   version: -1,
   you: null,
   table: null,
@@ -24,23 +27,79 @@ const page = {
 
 // --- connection -----------------------------------------------------------------------------
 
+// How the server refuses a socket (docs/protocol.md): it accepts, then closes with one of these codes.
+// "never": trying again cannot help; "slow": it may work later; "ask": only the player can decide.
+const REFUSALS = {
+  4404: { retry: "never", key: "notice.noSuchTable" },
+  4410: { retry: "never", key: "notice.expired" },
+  1008: { retry: "never", key: "notice.refused" },
+  4409: { retry: "ask", key: "notice.elsewhere" },
+  1013: { retry: "slow", key: "notice.busy" },
+};
+
+// A temporary refusal's reason is an English sentence; the known ones are said in the player's language.
+const BUSY_REASONS = [
+  [/spectators as it can hold/, "notice.tableSpectators"],
+  [/watching as many tables/, "notice.clientSpectators"],
+  [/^Too many/, "notice.tooMany"],
+  [/as many tables as it can/, "notice.serverFull"],
+  [/database is unavailable/, "notice.unavailable"],
+  [/^fell behind$/, "notice.fellBehind"],
+];
+
 function connect() {
+  clearTimeout(page.retryTimer);
+  page.refusal = null;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/t/${code}/socket`);
   page.socket = socket;
-  socket.addEventListener("open", () => {
-    page.retries = 0;
-    setConnection("connected");
+  socket.addEventListener("message", (event) => {
+    // A refused socket is accepted too, then closed: only a socket that is sent the table is served.
+    if (page.conn !== "connected") served();
+    receive(JSON.parse(event.data));
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (page.socket !== socket) return;
     page.pending = null;
-    if (event.code === 4404) return setConnection("offline");
+    const refusal = REFUSALS[event.code];
+    if (refusal) return refused(refusal, event.reason);
     setConnection(navigator.onLine ? "reconnecting" : "offline");
-    const delay = Math.min(5000, 300 * 2 ** page.retries++) + Math.random() * 300;
-    setTimeout(connect, delay);
+    retryIn(Math.min(5000, 300 * 2 ** page.retries++) + Math.random() * 300);
   });
+}
+
+function served() {
+  page.retries = 0;
+  setNotice(null);
+  setConnection("connected");
+}
+
+function refused(refusal, reason) {
+  page.refusal = refusal.retry;
+  if (refusal.retry === "never") {
+    setNotice({ key: refusal.key, kind: "ended" });
+    return setConnection("ended");
+  }
+  if (refusal.retry === "ask") {
+    setNotice({ key: refusal.key, kind: "paused", action: { key: "notice.playHere", run: playHere } });
+    return setConnection("paused");
+  }
+  const seconds = waitAfter(reason);
+  const known = BUSY_REASONS.find(([pattern]) => pattern.test(reason));
+  setNotice({ key: known?.[1] ?? refusal.key, params: { reason, s: Math.round(seconds) }, kind: "waiting" });
+  setConnection("waiting");
+  retryIn(seconds * 1000);
+}
+
+/** Seconds to wait after a temporary refusal: what the server named, else 15 to 30 s, spread out. */
+function waitAfter(reason) {
+  const named = /try again in (\d+) s/.exec(reason);
+  return named ? Number(named[1]) + Math.random() * 2 : 15 + Math.random() * 15;
+}
+
+function retryIn(ms) {
+  clearTimeout(page.retryTimer);
+  page.retryTimer = setTimeout(connect, ms);
 }
 
 function reconnect() {
@@ -50,8 +109,16 @@ function reconnect() {
   connect();
 }
 
-window.addEventListener("online", () => page.conn !== "connected" && reconnect());
-window.addEventListener("offline", () => setConnection("offline"));
+// Taking the seat back here closes the oldest other tab, which then offers the same.
+function playHere() {
+  setNotice(null);
+  setConnection("connecting");
+  reconnect();
+}
+
+// The network's comings and goings matter only to a tab the server has not refused.
+window.addEventListener("online", () => !page.refusal && page.conn !== "connected" && reconnect());
+window.addEventListener("offline", () => !page.refusal && setConnection("offline"));
 
 function setConnection(state) {
   page.conn = state;
@@ -135,6 +202,24 @@ function render() {
   renderLog(ctx);
 }
 
+function setNotice(notice) {
+  page.notice = notice;
+  drawNotice();
+}
+
+// The banner stays until the server serves a socket again: it says why play has stopped or paused.
+function drawNotice() {
+  const el = document.getElementById("notice");
+  const notice = page.notice;
+  el.hidden = !notice;
+  if (!notice) return fill(el);
+  el.dataset.kind = notice.kind;
+  fill(el,
+    h("p", {}, page.t(notice.key, notice.params),
+      notice.kind === "waiting" ? [" ", h("span", { class: "notice-retry" }, page.t("notice.retrying", notice.params))] : null),
+    notice.action ? h("button", { type: "button", class: "primary", onclick: notice.action.run }, page.t(notice.action.key)) : null);
+}
+
 function promptLine(ctx) {
   const own = game.prompt(ctx);
   if (own) return own;
@@ -145,7 +230,7 @@ function promptLine(ctx) {
 
 function renderWaiting(ctx) {
   const panel = document.getElementById("waiting");
-  panel.hidden = page.table.status !== "waiting";
+  panel.hidden = page.table.status !== "waiting" || page.refusal === "never"; // an ended table offers nothing
   if (panel.hidden) return;
   const seats = page.table.seats;
   const isCreator = ctx.seat === 0;
@@ -186,7 +271,7 @@ function renderTakeover(ctx) {
   const playing = page.table.status === "playing";
   const mine = ctx.seat !== null && seats[ctx.seat]?.bot;
   const absent = playing && ctx.seat === 0 ? seats.filter((s) => s.seat !== 0 && s.name && !s.bot && !s.connected) : [];
-  panel.hidden = !playing || (!mine && !absent.length);
+  panel.hidden = !playing || (!mine && !absent.length) || page.refusal === "never";
   if (panel.hidden) return;
   fill(panel,
     mine ? h("p", { class: "row" }, h("span", {}, ctx.t("takeover.botPlaysForYou")),
@@ -223,7 +308,7 @@ async function post(url, body, method = "POST") {
                                       body: body === undefined ? undefined : JSON.stringify(body) });
   const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (!response.ok) {
-    toast(page.t(`error.${data.code}`) ?? data.message ?? data.detail?.[0]?.msg ?? response.statusText);
+    toast(page.t(`error.${data.code}`, { s: data.retry_after }) ?? data.message ?? data.detail?.[0]?.msg ?? response.statusText);
     return null;
   }
   return data;
@@ -262,6 +347,7 @@ function setLanguage(lang) {
   page.t = translator(lang, game.strings);
   applyLanguage(lang, page.t);
   for (const section of document.querySelectorAll("#rules section[lang]")) section.hidden = section.lang !== lang;
+  drawNotice();
   setConnection(page.conn);
 }
 

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, shoot
@@ -174,7 +174,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             pytest.fail("a turn could not be completed by clicking")
         keyboard_turn = keyboard_turn and mover is not host
         turns += 1
-        await mover.wait_for_function("!document.querySelector('#app[data-busy]')")
+        await expect(mover.locator("#app[data-busy]")).to_have_count(0)
         if turns == 3 * 5 and not shots["settled"]:
             await ken.locator(".hz-settle h3").wait_for()
             await ken.set_viewport_size({"width": 1100, "height": 900})  # Japanese, at desktop width

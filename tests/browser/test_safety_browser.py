@@ -2,7 +2,7 @@
 dropped connection is shown and recovered by itself."""
 
 import pytest
-from playwright.async_api import Browser
+from playwright.async_api import Browser, expect
 
 from tests.browser.pages import create_table, invite_link, join_by_link
 from tests.support.server import ServerProcess
@@ -22,7 +22,7 @@ async def test_a_hostile_nickname_is_shown_as_text_and_never_runs(
 
     for seat in (2, 3):  # the creator seats bots in the open seats
         await host.locator(".seat-row", has=host.locator("text=Open seat")).first.locator("button").click()
-        await host.wait_for_function(f"document.querySelectorAll('.seat-row .tag.bot').length >= {seat - 1}")
+        await expect(host.locator(".seat-row .tag.bot")).to_have_count(seat - 1)
     await host.click("text=Start the game")
     for page in (host, guest):
         await page.wait_for_selector(".bremen")
