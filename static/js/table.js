@@ -77,7 +77,7 @@ function served() {
 function refused(refusal, reason) {
   page.refusal = refusal.retry;
   if (refusal.retry === "never") {
-    setNotice({ key: refusal.key, kind: "ended" });
+    setNotice({ key: refusal.key, kind: "ended", action: { key: "table.backToLobby", run: () => location.assign("/") } });
     return setConnection("ended");
   }
   if (refusal.retry === "ask") {
