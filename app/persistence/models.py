@@ -1,6 +1,7 @@
 """The schema, as SQLAlchemy 2 models; Alembic migrations create it."""
 
 from datetime import datetime
+from enum import StrEnum
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -8,6 +9,15 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 class Base(DeclarativeBase):
     pass
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life; stored as its value."""
+
+    WAITING = "waiting"  # seats being taken
+    PLAYING = "playing"
+    FINISHED = "finished"  # until it plays again
+    EXPIRED = "expired"  # never started, and its players long gone
 
 
 class RoomRow(Base):
@@ -21,7 +31,7 @@ class RoomRow(Base):
     options: Mapped[dict[str, object]] = mapped_column(JSON)
     seat_count: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, finished, expired
+    status: Mapped[str] = mapped_column(String(16), index=True)  # a TableStatus
     # A table plays game after game with the same seats; the seed is the current game's, and its
     # actions are those numbered after first_version (versions never restart at a table).
     game_no: Mapped[int] = mapped_column(Integer, server_default="1")

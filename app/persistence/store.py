@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from app.persistence.batch_sinks import to_json
 from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
-from app.persistence.models import ActionRow, RoomRow, SeatRow
+from app.persistence.models import ActionRow, RoomRow, SeatRow, TableStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class RoomRecord:
     options: dict[str, object]
     seat_count: int
     seed: int  # of the current game
-    status: str
+    status: TableStatus
     game_no: int
     first_version: int  # the table's version when its current game began
     active_at: int  # when a seated player was last around (Unix seconds)
@@ -98,13 +98,17 @@ class RoomStore:
 
     async def load_active(self, since: int) -> list[RoomRecord]:
         """The tables not yet over that a seated player was around at or after `since`."""
-        return await self._load(RoomRow.status.in_(("waiting", "playing")) & (RoomRow.active_at >= since))
+        return await self._load(
+            RoomRow.status.in_((TableStatus.WAITING, TableStatus.PLAYING)) & (RoomRow.active_at >= since)
+        )
 
     async def expire_waiting(self, before: int) -> int:
         """Expires every table never started whose seated players were last around before `before`."""
         async with self._reading(), self._sessions() as session, session.begin():
             result = await session.execute(
-                update(RoomRow).where(RoomRow.status == "waiting", RoomRow.active_at < before).values(status="expired")
+                update(RoomRow)
+                .where(RoomRow.status == TableStatus.WAITING, RoomRow.active_at < before)
+                .values(status=TableStatus.EXPIRED)
             )
             return int(result.rowcount)  # type: ignore[attr-defined]
 
@@ -142,7 +146,7 @@ class RoomStore:
                 options=room.options,
                 seat_count=room.seat_count,
                 seed=room.seed,
-                status=room.status,
+                status=TableStatus(room.status),
                 game_no=room.game_no,
                 first_version=room.first_version,
                 active_at=room.active_at,

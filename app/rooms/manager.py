@@ -17,11 +17,11 @@ from typing import Any
 from app.config import Settings
 from app.engine import GameRules, IllegalAction
 from app.games import RULES_BY_SLUG
-from app.persistence import RoomRecord, RoomStore, StoreUnavailable
+from app.persistence import RoomRecord, RoomStore, StoreUnavailable, TableStatus
 from app.rooms.connection import Close
 from app.rooms.errors import TableError
 from app.rooms.identity import new_room_code, new_seed
-from app.rooms.room import WAITING, Room, seat_slots, table_json
+from app.rooms.room import Room, seat_slots, table_json
 
 log = logging.getLogger(__name__)
 
@@ -175,9 +175,9 @@ class RoomManager:
         record = await self.store.load(code) if _looks_like_code(code) else None
         if record is None or record.game not in RULES_BY_SLUG:
             raise no_such_table()
-        if record.status == "expired":
+        if record.status == TableStatus.EXPIRED:
             raise table_expired()
-        if record.status == WAITING and self.clock() - record.active_at >= self._waiting_seconds:
+        if record.status == TableStatus.WAITING and self.clock() - record.active_at >= self._waiting_seconds:
             await self.store.expire(code)
             raise table_expired()
         return record

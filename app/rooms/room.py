@@ -12,14 +12,13 @@ from typing import Any
 import orjson
 
 from app.engine import Event, GameRules, IllegalAction, Seat, rng_for
-from app.persistence import RoomRecord, RoomStore, SeatRecord, StoreUnavailable
+from app.persistence import RoomRecord, RoomStore, SeatRecord, StoreUnavailable, TableStatus
 from app.rooms.connection import Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.identity import hash_token, new_seed, new_token, token_matches
 
 log = logging.getLogger(__name__)
 
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
 
 
@@ -50,7 +49,7 @@ def seat_slots(record: RoomRecord) -> list[SeatSlot]:
 def table_json(
     code: str,
     game: str,
-    status: str,
+    status: TableStatus,
     options: Mapping[str, object],
     game_no: int,
     seats: list[SeatSlot],
@@ -92,7 +91,7 @@ class Room:
         self.store = store
         self.bot_delay = bot_delay
         self.game_no = 1  # a table plays again and again with the same seats
-        self.status = WAITING
+        self.status = TableStatus.WAITING
         self.seats = [SeatSlot() for _ in range(seat_count)]
         self.state: Any = None
         self.version = 0
@@ -125,7 +124,7 @@ class Room:
         room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay, clock)
         room.game_no, room.version = record.game_no, record.first_version
         room.seats, room.active_at = seat_slots(record), record.active_at
-        if record.status != WAITING:
+        if record.status != TableStatus.WAITING:
             room._deal()
             for seat, payload in record.actions:
                 step = rules.apply(room.state, seat, rules.parse_action(payload), rng_for(room.seed, room.version + 1))
@@ -135,7 +134,7 @@ class Room:
 
     def _deal(self) -> None:
         self.state = self.rules.setup(self.seat_count, self.options, Random(self.seed))
-        self.status = PLAYING
+        self.status = TableStatus.PLAYING
 
     def _note_legal(self, since_now: bool = False) -> None:
         """Records, per seat, since which version its legal actions have stood."""
@@ -149,7 +148,7 @@ class Room:
         self.version += 1
         self.log.extend((self.version, event) for event in events)
         if over:
-            self.status = FINISHED
+            self.status = TableStatus.FINISHED
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -163,7 +162,7 @@ class Room:
     async def join(self, name: str, seat: Seat | None = None) -> tuple[Seat, str]:
         """Takes the lowest open seat (or the given one) for a new player; returns it and its token."""
         async with self._lock:
-            if self.status != WAITING:
+            if self.status != TableStatus.WAITING:
                 raise TableError("already_started", "This table has already started.", 409)
             if seat is None:
                 seat = next((s for s, slot in enumerate(self.seats) if slot.is_open), None)
@@ -192,9 +191,9 @@ class Room:
                 raise TableError("no_bot", "This game has no bot.", 409)
             if not 0 <= seat < self.seat_count:
                 raise TableError("bad_seat", "No such seat.", 400)
-            if self.status == WAITING:
+            if self.status == TableStatus.WAITING:
                 new = self._bot_before_start(by, seat, bot)
-            elif self.status == PLAYING:
+            elif self.status == TableStatus.PLAYING:
                 new = self._bot_during_game(by, seat, bot)
             else:
                 raise TableError("game_over", "The game is over.", 409)
@@ -230,7 +229,7 @@ class Room:
     async def start(self, by: Seat | None) -> None:
         async with self._lock:
             self._require_creator(by)
-            if self.status != WAITING:
+            if self.status != TableStatus.WAITING:
                 raise TableError("already_started", "This table has already started.", 409)
             if any(slot.is_open for slot in self.seats):
                 raise TableError("seats_open", "Every seat must be filled before the start.", 409)
@@ -267,7 +266,7 @@ class Room:
         if self.seats[seat].is_bot != by_bot:
             raise TableError("seat_is_bot", "A bot is playing this seat; take it back first.", 409)
         async with self._lock:
-            if self.status == WAITING:
+            if self.status == TableStatus.WAITING:
                 raise IllegalAction("not_started", "The game has not started yet.")
             if action_id is not None and action_id == self._last_action_id[seat]:
                 return False
@@ -302,7 +301,7 @@ class Room:
         async with self._lock:
             if version != self.version:  # checked first: the asker missed that the next game began
                 raise StaleVersion()
-            if self.status != FINISHED:
+            if self.status != TableStatus.FINISHED:
                 raise TableError("not_finished", "The game is not over yet.", 409)
             seed, first_version = new_seed(), self.version + 1
             await self.store.play_again(self.id, self.game_no + 1, seed, first_version)
@@ -318,7 +317,7 @@ class Room:
 
     def resume_bots(self) -> None:
         """Lets bots continue a table rebuilt at start-up."""
-        if self.status == PLAYING:
+        if self.status == TableStatus.PLAYING:
             self._wake_bots()
 
     def _wake_bots(self) -> None:
@@ -331,7 +330,7 @@ class Room:
         """Plays every bot seat that is awaited, one move at a time, through the same path as people."""
         waiting: set[Seat] = set()  # bots that chose to do nothing at the current version
         seen_version = self.version
-        while self.status == PLAYING and self.rules.bot is not None:
+        while self.status == TableStatus.PLAYING and self.rules.bot is not None:
             if self.version != seen_version:
                 waiting, seen_version = set(), self.version
             due = sorted(s for s in self.rules.awaiting(self.state) if self.seats[s].is_bot and s not in waiting)
@@ -443,7 +442,7 @@ class Room:
         if seat is None:
             return
         self.push_table()
-        if self.status == FINISHED:
+        if self.status == TableStatus.FINISHED:
             return
         self.active_at = int(self.clock())  # a table never started expires only once its players are gone
         with contextlib.suppress(StoreUnavailable):  # presence is no reason to refuse a tab
@@ -467,7 +466,7 @@ class Room:
     def expired(self, now: float, waiting_seconds: float) -> bool:
         """A table never started whose seated players have all been gone for `waiting_seconds`."""
         return (
-            self.status == WAITING
+            self.status == TableStatus.WAITING
             and now - self.active_at >= waiting_seconds
             and not any(c.seat is not None for c in self.connections)
         )
