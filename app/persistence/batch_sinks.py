@@ -129,8 +129,17 @@ class PostgresSink:
             async with db.transaction():
                 for kind, parameters in by_kind(rows):
                     await db.executemany(self.STATEMENTS[kind], parameters)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+        except asyncpg.IntegrityConstraintViolationError as exc:  # refused rows; the connection is sound
             raise WriteFailed(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError) as exc:
+            # Cut off mid-operation, a connection can be left neither closed nor usable: start afresh.
+            self._drop_connection()
+            raise WriteFailed(str(exc)) from exc
+
+    def _drop_connection(self) -> None:
+        if self._connection is not None:
+            self._connection.terminate()
+            self._connection = None
 
     async def close(self) -> None:
         if self._connection is not None:

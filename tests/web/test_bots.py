@@ -5,7 +5,7 @@ from random import Random
 import pytest
 
 from app.games import RULES_BY_SLUG
-from tests.support.client import Player, play_to_end, seat_table
+from tests.support.client import Player, play_to_end, seat_table, settle
 from tests.support.server import ServerProcess
 
 WITH_BOTS = [slug for slug, rules in RULES_BY_SLUG.items() if rules.bot is not None]
@@ -57,8 +57,9 @@ async def test_a_player_who_left_is_replaced_by_a_bot_and_takes_the_seat_back(sh
         rng = Random(5)
         others = [p for p in players if p is not leaver]
         for _ in range(12):
+            await settle(others)  # a player a version behind would be no mover, and nobody would move
             version = host.version
-            movers = [p for p in others if p.view and p.view["legal"] and p.version == version]
+            movers = [p for p in others if p.view and p.view["legal"]]
             if movers:
                 mover = rng.choice(movers)
                 await mover.act(rng.choice(mover.view["legal"]))  # type: ignore[index]

@@ -61,5 +61,5 @@ async def test_an_outage_refuses_moves_and_is_logged_once(pg_server: ServerProce
     await asyncio.sleep(0.2)  # the last lines reach the log file
     log = pg_server.log_path.read_text()
     assert log.count("the database is failing") == 1
-    assert log.count("Traceback") == 1
+    assert log.count("Traceback") == 1, log
     assert log.count(f"the database has recovered; {REFUSED_MOVES} requests were refused meanwhile") == 1
