@@ -61,3 +61,10 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
         process = ServerProcess(url, folder / "server.log").start()
         yield process
         process.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests are slow ones too: the everyday loop (`-m "not slow"`) leaves them to CI."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.slow)

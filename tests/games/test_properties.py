@@ -10,6 +10,8 @@ from app.engine import GameRules, IllegalAction, rng_for
 from app.games import RULES_BY_SLUG
 from tests.games.playouts import random_game, replay
 
+pytestmark = pytest.mark.slow
+
 TABLES = [(rules, n) for rules in RULES_BY_SLUG.values() for n in sorted(rules.seat_counts)]
 IDS = [f"{rules.slug}-{n}" for rules, n in TABLES]
 GAMES = int(os.environ.get("ZASHIKI_PLAYOUTS", "100"))  # per game and player count

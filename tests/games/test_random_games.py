@@ -14,6 +14,8 @@ import pytest
 from app.engine.playout import random_playout
 from app.games import RULES_BY_SLUG
 
+pytestmark = pytest.mark.slow
+
 GAMES = int(os.environ.get("ZASHIKI_RANDOM_GAMES", "10000"))  # per game, all player counts together
 CHUNKS = 16  # work items per game, so that both cores stay busy to the end
 

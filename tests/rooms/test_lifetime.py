@@ -118,6 +118,7 @@ async def test_an_idle_table_leaves_memory_and_comes_back_on_demand(store: RoomS
     await rooms.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the bound is the rooms' own
 async def test_five_hundred_finished_tables_never_hold_more_than_the_cap(store: RoomStore) -> None:
     clock = Clock()

@@ -10,10 +10,14 @@ import contextlib
 from random import Random
 from typing import Any
 
+import pytest
+
 from app.games import RULES_BY_SLUG
 from tests.support.client import Player, play_to_end, seat_table
 from tests.support.server import ServerProcess
 from tests.web.test_redaction import states_by_version
+
+pytestmark = pytest.mark.slow
 
 KILLS = 3
 

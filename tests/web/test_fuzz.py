@@ -15,6 +15,8 @@ from websockets.asyncio.client import connect
 from tests.support.client import Player
 from tests.support.server import ServerProcess
 
+pytestmark = pytest.mark.slow
+
 
 def test_the_api_never_fails_on_generated_requests(shared_server: ServerProcess) -> None:
     schema = schemathesis.openapi.from_url(f"{shared_server.url}/openapi.json")
