@@ -1,10 +1,14 @@
 """Shared fixtures: databases of both kinds and the real server in its own process."""
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from app.main import migrate
+from app.persistence import RoomStore
+from app.persistence.db import make_engine
 from tests.support.databases import database
 from tests.support.server import ServerProcess
 
@@ -14,6 +18,17 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     """A fresh, empty database: once SQLite, once PostgreSQL."""
     with database(request.param, tmp_path) as url:
         yield url
+
+
+@pytest.fixture
+async def store(database_url: str) -> AsyncIterator[RoomStore]:
+    """The store on a fresh database of each kind, its schema made by the migrations."""
+    await asyncio.to_thread(migrate, database_url)
+    engine = make_engine(database_url)
+    store = RoomStore(engine)
+    yield store
+    await store.close()
+    await engine.dispose()
 
 
 @pytest.fixture

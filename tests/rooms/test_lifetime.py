@@ -6,14 +6,11 @@ a table loads nothing; the cap counts every table in memory and holds under conc
 """
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
 from app.config import Settings
-from app.main import migrate
 from app.persistence import RoomStore
-from app.persistence.db import make_engine
 from app.rooms.connection import Connection
 from app.rooms.errors import TableError
 from app.rooms.manager import RoomManager
@@ -28,16 +25,6 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-@pytest.fixture
-async def store(database_url: str) -> AsyncIterator[RoomStore]:
-    await asyncio.to_thread(migrate, database_url)
-    engine = make_engine(database_url)
-    store = RoomStore(engine)
-    yield store
-    await store.close()
-    await engine.dispose()
 
 
 def settings(**overrides: object) -> Settings:

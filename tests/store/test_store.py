@@ -1,23 +1,9 @@
 """RoomStore against a real database of each kind, schema made by the Alembic migrations."""
 
-import asyncio
-
 import pytest
 
-from app.main import migrate
 from app.persistence import RoomStore, SeatRecord
 from app.persistence.batch_sinks import WriteFailed
-from app.persistence.db import make_engine
-
-
-@pytest.fixture
-async def store(database_url: str):  # type: ignore[no-untyped-def]
-    await asyncio.to_thread(migrate, database_url)
-    engine = make_engine(database_url)
-    store = RoomStore(engine)
-    yield store
-    await store.close()
-    await engine.dispose()
 
 
 async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> None:
