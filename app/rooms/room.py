@@ -316,7 +316,7 @@ class Room:
     # --- bots -------------------------------------------------------------------------------
 
     def resume_bots(self) -> None:
-        """Lets bots continue a table rebuilt at start-up."""
+        """Lets bots continue a table rebuilt from the database."""
         if self.status == TableStatus.PLAYING:
             self._wake_bots()
 
