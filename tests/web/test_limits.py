@@ -6,6 +6,7 @@ Clients are told apart by address: the loopback range gives each simulated clien
 """
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -15,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.rooms.identity import hash_token, new_token, token_matches
 from tests.support.client import Player, refusal
+from tests.support.databases import database
 from tests.support.server import ServerProcess
 
 
@@ -23,20 +25,22 @@ def client(server: ServerProcess, address: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=server.url, timeout=10, transport=httpx.AsyncHTTPTransport(local_address=address))
 
 
-@pytest.fixture
-def limited_server(sqlite_url: str, tmp_path: Path):  # type: ignore[no-untyped-def]
-    """The server with its shipped per-client limits, but for the lower spectator caps set here."""
-    process = ServerProcess(
-        sqlite_url,
-        tmp_path / "server.log",
-        create_limit="6/minute;60/hour",
-        join_limit="30/minute",
-        lookup_limit="120/minute",
-        max_spectators_per_client="8",
-        max_spectators_per_table="32",
-    ).start()
-    yield process
-    process.stop()
+@pytest.fixture(scope="module")
+def limited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The server with its shipped per-client limits; each test's clients have addresses of their own."""
+    folder = tmp_path_factory.mktemp("limited")
+    with database("sqlite", folder) as url:
+        process = ServerProcess(
+            url,
+            folder / "server.log",
+            create_limit="6/minute;60/hour",
+            join_limit="30/minute",
+            lookup_limit="120/minute",
+            max_spectators_per_client="8",
+            max_spectators_per_table="32",
+        ).start()
+        yield process
+        process.stop()
 
 
 async def test_one_client_filling_the_server_is_stopped_while_another_still_creates(

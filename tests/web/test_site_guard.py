@@ -6,7 +6,6 @@ own address as Host, while the browser's Origin is the public one.
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -14,16 +13,19 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.support.client import Player, refusal
+from tests.support.databases import database
 from tests.support.server import ServerProcess
 
 PUBLIC = "https://cards.example.org"
 
 
-@pytest.fixture
-def public_server(sqlite_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(sqlite_url, tmp_path / "server.log", public_origin=PUBLIC).start()
-    yield process
-    process.stop()
+@pytest.fixture(scope="module")
+def public_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("public")
+    with database("sqlite", folder) as url:
+        process = ServerProcess(url, folder / "server.log", public_origin=PUBLIC).start()
+        yield process
+        process.stop()
 
 
 async def waiting_table(server: ServerProcess) -> Player:
