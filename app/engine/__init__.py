@@ -11,6 +11,7 @@ from app.engine.contract import (
     Seat,
     Transition,
 )
+from app.engine.evolve import evolve
 from app.engine.rng import rng_for
 
 __all__ = [
@@ -23,5 +24,6 @@ __all__ = [
     "Outcome",
     "Seat",
     "Transition",
+    "evolve",
     "rng_for",
 ]

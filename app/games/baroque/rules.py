@@ -14,7 +14,7 @@ from functools import cache
 from random import Random
 from typing import TypeVar
 
-from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition
+from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition, evolve
 from app.games.baroque.actions import (
     BallChange,
     BallDecision,
@@ -146,7 +146,8 @@ def _start_round(state: BaroqueState, number: int, rng: Random) -> BaroqueState:
     dealt = seats * size
     # §9 G2: card i goes to seat (dealer + i) mod N, so seat s gets every N-th card from (s - dealer) mod N.
     hands = tuple(sort_cards(deck[(seat - dealer) % seats : dealt : seats]) for seat in range(seats))
-    return state.evolve(
+    return evolve(
+        state,
         phase=Phase.BIDDING,
         round=number,
         dealer=dealer,
@@ -304,10 +305,10 @@ def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Trans
     events = [Event("rank_taken", {"seat": seat, "ranks": list(taken), "bid": bid})]
     following = (seat + 1) % state.seats
     rank_taken = _with(state.rank_taken, seat, taken)
-    state = state.evolve(rank_available=available, rank_taken=rank_taken, current_seat=following)
+    state = evolve(state, rank_available=available, rank_taken=rank_taken, current_seat=following)
     if following == state.dealer:  # §4.4: after all N bids the rest is set aside and the salon opens
         events.append(Event("ranks_set_aside", {"ranks": list(available)}))
-        state = state.evolve(rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer)
+        state = evolve(state, rank_available=(), rank_set_aside=available, phase=Phase.SALON, leader=state.dealer)
     return Transition(state, tuple(events))
 
 
@@ -324,7 +325,8 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
     known = _without(state.known_in_hand[seat], card)
     salon = _with(state.salon, seat, card)
     following = (seat + 1) % state.seats
-    state = state.evolve(
+    state = evolve(
+        state,
         hands=_with(state.hands, seat, hand),
         known_in_hand=_with(state.known_in_hand, seat, known),
         salon=salon,
@@ -337,7 +339,7 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
         finals = tuple(played for played in salon if played is not None)
         return _resolve_trick(state, finals, None, events, rng)
     events.append(Event("ball_opened", {"round": state.round, "trick": state.trick_number}))
-    return Transition(state.evolve(phase=Phase.BALL, decisions=_ball_opened(state.seats)), tuple(events))
+    return Transition(evolve(state, phase=Phase.BALL, decisions=_ball_opened(state.seats)), tuple(events))
 
 
 def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: Random) -> Transition[BaroqueState]:
@@ -356,7 +358,7 @@ def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: R
         Event("ball_committed", {"seat": seat}),
         Event("ball_decided", echo, to=_ALONE[seat]),
     ]
-    state = state.evolve(decisions=decisions)
+    state = evolve(state, decisions=decisions)
     if not decisions.is_complete():
         return Transition(state, tuple(events))
     return _reveal_ball(state, events, rng)
@@ -383,7 +385,7 @@ def _reveal_ball(state: BaroqueState, events: list[Event], rng: Random) -> Trans
             outcomes.append({"seat": seat, "outcome": "kept"})
         changed.append(isinstance(decision, BallChange))
     events.append(Event("ball_revealed", {"round": state.round, "trick": state.trick_number, "outcomes": outcomes}))
-    state = state.evolve(hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats))
+    state = evolve(state, hands=tuple(hands), known_in_hand=tuple(known), decisions=_no_ball(state.seats))
     return _resolve_trick(state, tuple(finals), tuple(changed), events, rng)
 
 
@@ -424,7 +426,8 @@ def _resolve_trick(
         )
     )
     last = not state.hands[0]  # the hands run out together
-    state = state.evolve(
+    state = evolve(
+        state,
         phase=Phase.SALON,
         trick_number=state.trick_number if last else state.trick_number + 1,
         scores=_with(state.scores, winner, state.scores[winner] + 1),
@@ -458,14 +461,14 @@ def _end_round(state: BaroqueState, events: list[Event], rng: Random) -> Transit
             },
         )
     )
-    state = state.evolve(scores=scores, rounds=state.rounds + (summary,))
+    state = evolve(state, scores=scores, rounds=state.rounds + (summary,))
     if state.round < state.seats:  # §1: as many rounds as players
         state = _start_round(state, state.round + 1, rng)
         events.append(
             Event("round_started", {"round": state.round, "dealer": state.dealer, "discard": list(state.discard)})
         )
         return Transition(state, tuple(events))
-    state = state.evolve(phase=Phase.GAME_OVER)
+    state = evolve(state, phase=Phase.GAME_OVER)
     result = outcome(state)
     assert result is not None
     events.append(Event("game_ended", {"winners": sorted(result.winners), "scores": list(scores)}))

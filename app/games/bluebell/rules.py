@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from app.engine import Event, IllegalAction, Outcome, Seat, Transition
+from app.engine import Event, IllegalAction, Outcome, Seat, Transition, evolve
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
 from app.games.bluebell.cards import PILES, SEASON_OF, Season
 from app.games.bluebell.checks import (
@@ -30,7 +30,7 @@ from app.games.bluebell.checks import (
     refusal,
 )
 from app.games.bluebell.deal import deal_round
-from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn, evolve, set_at
+from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn, set_at
 
 SEAT_COUNTS = frozenset({2, 3, 4})
 BLUEBELLS_TO_WIN = 2  # §1: the first to hold two wins at once

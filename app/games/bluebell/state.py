@@ -2,13 +2,12 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from app.engine import Seat
 from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
 
 T = TypeVar("T")
-R = TypeVar("R")
 
 
 class Step(StrEnum):
@@ -29,7 +28,7 @@ class Bluebell:
     round: int
 
 
-@dataclass(frozen=True)  # no slots: see `evolve`
+@dataclass(frozen=True)  # no slots: `evolve` (app/engine/evolve.py) copies the instance dict
 class Turn:
     """The public record of one turn, every field seen face up by the whole table (§5 log)."""
 
@@ -61,7 +60,7 @@ class RoundResult:
     pile: str
 
 
-@dataclass(frozen=True)  # no slots: see `evolve`
+@dataclass(frozen=True)  # no slots: `evolve` (app/engine/evolve.py) copies the instance dict
 class BluebellState:
     """Everything about one table; tuples are by seat, piles are (A, B), lists run bottom → top."""
 
@@ -226,17 +225,6 @@ def load(data: dict[str, object]) -> BluebellState:
             for r in map(as_dict, as_list(data["results"]))
         ),
     )
-
-
-def evolve(record: R, **changes: Any) -> R:
-    """A state or turn record with some fields changed, as `dataclasses.replace` gives it, several times faster.
-
-    Every action builds new records; copying the fields as one dict skips the frozen `__init__`,
-    which sets them one by one. Only field names may be passed.
-    """
-    copy = object.__new__(type(record))
-    object.__setattr__(copy, "__dict__", {**record.__dict__, **changes})
-    return copy
 
 
 def set_at(values: tuple[T, ...], seat: Seat, value: T) -> tuple[T, ...]:

@@ -22,7 +22,7 @@ Glossary (the rulebook's words, and the names used in code):
 from collections.abc import Mapping
 from random import Random
 
-from app.engine import Commits, Event, IllegalAction, Option, Outcome, Seat, Transition
+from app.engine import Commits, Event, IllegalAction, Option, Outcome, Seat, Transition, evolve
 from app.engine.memo import latest_state
 from app.games.bremen.actions import SIGNAL_PINCH, BremenAction, Declare, PassLeft, Play, SignalPinch
 from app.games.bremen.cards import (
@@ -36,7 +36,7 @@ from app.games.bremen.cards import (
     VALUE,
     sort_cards,
 )
-from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase, Reason, Result, evolve
+from app.games.bremen.state import BremenState, Ensemble, PassRecord, Phase, Reason, Result
 
 OPTIONS: tuple[Option, ...] = (
     Option("hard_mode", "bool", False),  # §7: tuning also in round 9

@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from app.engine import Commits, Seat
 from app.engine.plain import as_bool, as_dict, as_int, as_list, as_str
@@ -52,7 +51,7 @@ class PassRecord:
     received: str  # from the previous seat
 
 
-@dataclass(frozen=True)  # no slots: see `evolve`
+@dataclass(frozen=True)  # no slots: `evolve` (app/engine/evolve.py) copies the instance dict
 class BremenState:
     """Everything about one table; hands and piles of number cards are card ids."""
 
@@ -74,17 +73,6 @@ class BremenState:
     pass_log: tuple[tuple[PassRecord, ...], ...]  # by seat
     result: Result | None
     reason: Reason | None
-
-
-def evolve(state: BremenState, **changes: Any) -> BremenState:
-    """The state with some fields changed, as `dataclasses.replace` gives it, several times faster.
-
-    Every action builds a new state; copying the fields as one dict skips the frozen `__init__`,
-    which sets them one by one. Only field names may be passed.
-    """
-    copy = object.__new__(BremenState)
-    object.__setattr__(copy, "__dict__", {**state.__dict__, **changes})
-    return copy
 
 
 def _commits_json(commits: Commits[str]) -> dict[str, object]:

@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations
 from random import Random
 
-from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition
+from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition, evolve
 from app.games.hansa.actions import Adjust, HansaAction, Keep, Play, Take
 from app.games.hansa.cards import (
     CARD_IDS,
@@ -41,7 +41,7 @@ from app.games.hansa.cards import (
 )
 from app.games.hansa.public import board_json, by_city, final_json, settlement_json, slot_json
 from app.games.hansa.scoring import final_scoring, settle
-from app.games.hansa.state import HansaState, LastTurn, Phase, Player, Slot, Trigger, evolve
+from app.games.hansa.state import HansaState, LastTurn, Phase, Player, Slot, Trigger
 
 # §4.4 and §7: the English message for each error code.
 MESSAGES: dict[str, str] = {

@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from app.engine import Commits, Seat
 from app.engine.plain import as_dict, as_int, as_list
@@ -104,7 +103,7 @@ class FinalScoring:
     winners: tuple[Seat, ...]
 
 
-@dataclass(frozen=True)  # no slots: see `evolve`
+@dataclass(frozen=True)  # no slots: `evolve` (app/engine/evolve.py) copies the instance dict
 class HansaState:
     """Everything about one table; tuples by city follow the canonical city order."""
 
@@ -127,17 +126,6 @@ class HansaState:
     last_turn: LastTurn | None
     settlements: tuple[Settlement, ...]
     final: FinalScoring | None
-
-
-def evolve(state: HansaState, **changes: Any) -> HansaState:
-    """The state with some fields changed, as `dataclasses.replace` gives it, several times faster.
-
-    Every action builds a new state; copying the fields as one dict skips the frozen `__init__`,
-    which sets them one by one. Only field names may be passed.
-    """
-    copy = object.__new__(HansaState)
-    object.__setattr__(copy, "__dict__", {**state.__dict__, **changes})
-    return copy
 
 
 # --- plain JSON --------------------------------------------------------------------------------
