@@ -139,6 +139,9 @@ class RoomManager:
         """Expires tables never started that everyone seated has left, and lets idle tables leave memory."""
         now = self.clock()
         for code, room in list(self.rooms.items()):
+            # Another sweep may have run while this one waited: only the very table looked at goes.
+            if self.rooms.get(code) is not room:
+                continue
             if room.expired(now, self._waiting_seconds):
                 del self.rooms[code]
                 room.end_connections(EXPIRED)

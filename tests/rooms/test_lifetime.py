@@ -143,3 +143,16 @@ async def test_the_cap_holds_under_concurrent_creation(store: RoomStore) -> None
     assert len(created) == 3 and len(refused) == 7 and len(rooms.rooms) == 3
     assert {r.code for r in refused} == {"server_full"}
     await rooms.close()
+
+
+async def test_two_sweeps_at_once_let_each_table_go_once(store: RoomStore) -> None:
+    clock = Clock()
+    rooms = await manager(store, clock, max_tables=2)
+    forgotten = [await rooms.create("bremen", {}, 4) for _ in range(2)]
+    clock.advance(6 * 3600)  # both expire; the periodic sweep and a creation at the cap sweep together
+    created, _ = await asyncio.gather(rooms.create("bremen", {}, 4), rooms.sweep())
+    assert set(rooms.rooms) == {created.id}
+    for room in forgotten:
+        with pytest.raises(TableError, match="expired"):
+            await rooms.describe(room.id)
+    await rooms.close()
