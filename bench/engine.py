@@ -30,7 +30,7 @@ def bot_game(rules: GameRules[Any, Any], seats: int, seed: int) -> tuple[int, fr
     """Plays one complete game of bots that each see only their own view; returns actions and winners."""
     assert rules.bot is not None
     brains = Random(seed)
-    state = rules.setup(seats, rules.parse_options({}, seats), Random(seed))
+    state = rules.deal(seats, {}, Random(seed))
     step = 0
     while (outcome := rules.outcome(state)) is None:
         moves = ((s, rules.bot(rules.view(state, s), brains)) for s in sorted(rules.awaiting(state)))

@@ -48,7 +48,7 @@ def hot_path(moves: int) -> dict[str, float]:
     while n < moves:
         if state is None or RULES.outcome(state) is not None:
             seed += 1
-            state, version = RULES.setup(4, {"hard_mode": False, "first_leader": None}, random.Random(seed)), 0
+            state, version = RULES.deal(4, {"hard_mode": False, "first_leader": None}, random.Random(seed)), 0
         options = [
             (s, a) for s in range(4) for a in RULES.legal_actions(state, s) if a.to_json()["type"] != "signal_pinch"
         ]

@@ -7,10 +7,12 @@ from app.engine.contract import (
     GameRules,
     IllegalAction,
     Option,
+    Options,
     Outcome,
     Seat,
     Transition,
 )
+from app.engine.envelope import full_view, table_view
 from app.engine.evolve import evolve
 from app.engine.rng import rng_for
 
@@ -21,9 +23,12 @@ __all__ = [
     "GameRules",
     "IllegalAction",
     "Option",
+    "Options",
     "Outcome",
     "Seat",
     "Transition",
     "evolve",
+    "full_view",
     "rng_for",
+    "table_view",
 ]

@@ -4,7 +4,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 Seat = int  # a place at the table, 0..n-1 clockwise; a player is a person, a seat is a place
 
@@ -45,6 +45,7 @@ class Event:
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,36 @@ class Option:
         return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices)}
 
 
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A table's options, parsed and validated once (GameRules.parse_options); games read them typed.
+
+    A getter asked for a name or kind the game never declared is a programming error (KeyError,
+    TypeError), never a player's: players' input was refused by the parse.
+    """
+
+    values: Mapping[str, object]
+
+    def flag(self, name: str) -> bool:
+        return self._get(name, bool)
+
+    def seat(self, name: str) -> Seat | None:
+        value = self.values[name]
+        return None if value is None else self._get(name, int)
+
+    def choice(self, name: str) -> str:
+        return self._get(name, str)
+
+    def number(self, name: str) -> int:
+        return self._get(name, int)
+
+    def _get(self, name: str, kind: type[T]) -> T:
+        value = self.values[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise TypeError(f"option {name!r} is {value!r}, not a {kind.__name__}")
+        return value
+
+
 @dataclass(frozen=True)
 class GameRules(Generic[S, A]):
     """Everything the platform knows about one game. All functions are pure."""
@@ -110,15 +141,16 @@ class GameRules(Generic[S, A]):
     title: Mapping[str, str]  # by language: {"en": …, "ja": …}
     seat_counts: frozenset[int]
     options: tuple[Option, ...]
-    setup: Callable[[int, Mapping[str, object], Random], S]  # seats, parsed options, Random(seed)
+    setup: Callable[[int, Options, Random], S]  # seats, parsed options, Random(seed)
+    phase: Callable[[S], str]  # the step of the game, as the view and the log name it
     awaiting: Callable[[S], frozenset[Seat]]  # who may act now: one, several, none
     legal_actions: Callable[[S, Seat], Sequence[A]]
     apply: Callable[[S, Seat, A, Random], Transition[S]]  # raises IllegalAction, state untouched
-    view: Callable[[S, Seat | None], dict[str, object]]  # None: a spectator
+    # The game's own fields of what `seat` (None: a spectator) may see; the table adds the envelope
+    # (phase, awaiting, legal, outcome, seat: app/engine/envelope.py) and keys must not clash with it.
+    view: Callable[[S, Seat | None], dict[str, object]]
     outcome: Callable[[S], Outcome | None]
     parse_action: Callable[[Mapping[str, object]], A]  # bad shape -> IllegalAction
-    dump: Callable[[S], dict[str, object]]
-    load: Callable[[dict[str, object]], S]  # load(dump(s)) == s
     # For the proofs: everything hidden from `viewer` re-dealt at random, all it sees unchanged.
     redeal_hidden: Callable[[S, Seat | None, Random], S]
     # For the proofs: every component and token in the game, which no action creates or destroys.
@@ -126,11 +158,18 @@ class GameRules(Generic[S, A]):
     # A heuristic player: given only its seat's view, one of view["legal"], or None when the seat
     # is awaited only for something optional (a Bremen pinch signal) and lets it pass.
     bot: Callable[[dict[str, object], Random], dict[str, object] | None] | None = None
+    # Printed data that never changes (card faces, score tables): sent once per connection, not in
+    # every view; views name its entries by id.
+    catalog: Mapping[str, object] | None = None
 
-    def parse_options(self, raw: Mapping[str, Any], seats: int) -> dict[str, object]:
+    def deal(self, seats: int, raw_options: Mapping[str, object], rng: Random) -> S:
+        """A new game from options in their stored or lobby form, parsed here once."""
+        return self.setup(seats, self.parse_options(raw_options, seats), rng)
+
+    def parse_options(self, raw: Mapping[str, object], seats: int) -> Options:
         """Validated options with defaults filled in; unknown names are refused."""
         known = {option.name: option for option in self.options}
         unknown = set(raw) - set(known)
         if unknown:
             raise IllegalAction("invalid_option", f"Unknown option {sorted(unknown)[0]!r}.")
-        return {name: option.parse(raw.get(name), seats) for name, option in known.items()}
+        return Options({name: option.parse(raw.get(name), seats) for name, option in known.items()})

@@ -22,7 +22,7 @@ def random_playout(
     no legal action, nobody is awaited before the end, or the game outlasts MAX_ACTIONS.
     """
     chooser = Random(seed)
-    state = rules.setup(seats, rules.parse_options({}, seats), Random(seed))
+    state = rules.deal(seats, {}, Random(seed))
     for step in range(1, MAX_ACTIONS + 1):
         if rules.outcome(state) is not None:
             return state, step - 1

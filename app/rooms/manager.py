@@ -84,7 +84,7 @@ class RoomManager:
             )
             self.rooms[code] = room  # counted at once, in the same step as the check: the cap holds under load
             try:
-                await self.store.create(code, rules.slug, options, seats, room.seed, room.active_at)
+                await self.store.create(code, rules.slug, dict(options.values), seats, room.seed, room.active_at)
                 return room
             except StoreUnavailable:
                 del self.rooms[code]

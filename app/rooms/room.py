@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from app.engine import Event, GameRules, IllegalAction, Seat, rng_for
+from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, rng_for, table_view
 from app.persistence import RoomRecord, RoomStore, SeatRecord, StoreUnavailable, TableStatus
 from app.rooms.connection import Close, Connection
 from app.rooms.errors import StaleVersion, TableError
@@ -76,7 +76,7 @@ class Room:
         self,
         room_id: str,
         rules: GameRules[Any, Any],
-        options: Mapping[str, object],
+        options: Options,
         seat_count: int,
         seed: int,
         store: RoomStore,
@@ -85,7 +85,7 @@ class Room:
     ) -> None:
         self.id = room_id
         self.rules = rules
-        self.options = dict(options)
+        self.options = options
         self.seat_count = seat_count
         self.seed = seed
         self.store = store
@@ -101,6 +101,9 @@ class Room:
         # (others committing in a simultaneous step do not make your click stale).
         self._legal: list[tuple[Any, ...]] = [() for _ in range(seat_count)]
         self._legal_since = [0] * seat_count
+        # Of the current state, computed once and shared by every view and the bots.
+        self._awaiting: frozenset[Seat] = frozenset()
+        self._outcome: Outcome | None = None
         self._last_action_id: list[str | None] = [None] * seat_count  # a retried id is not applied twice
         self.connections: set[Connection] = set()
         self._lock = asyncio.Lock()
@@ -121,7 +124,8 @@ class Room:
         clock: Callable[[], float] = time.time,
     ) -> "Room":
         """The table as it was, replayed from its seed and action log."""
-        room = cls(record.id, rules, record.options, record.seat_count, record.seed, store, bot_delay, clock)
+        options = rules.parse_options(record.options, record.seat_count)
+        room = cls(record.id, rules, options, record.seat_count, record.seed, store, bot_delay, clock)
         room.game_no, room.version = record.game_no, record.first_version
         room.seats, room.active_at = seat_slots(record), record.active_at
         if record.status != TableStatus.WAITING:
@@ -129,15 +133,18 @@ class Room:
             for seat, payload in record.actions:
                 step = rules.apply(room.state, seat, rules.parse_action(payload), rng_for(room.seed, room.version + 1))
                 room._advance(step.state, step.events, over=rules.outcome(step.state) is not None)
-            room._note_legal(since_now=True)
+            room._note_state(since_now=True)
         return room
 
     def _deal(self) -> None:
         self.state = self.rules.setup(self.seat_count, self.options, Random(self.seed))
         self.status = TableStatus.PLAYING
 
-    def _note_legal(self, since_now: bool = False) -> None:
-        """Records, per seat, since which version its legal actions have stood."""
+    def _note_state(self, since_now: bool = False) -> None:
+        """Computes who is awaited, the outcome and each seat's legal actions, noting since which version
+        each seat's have stood."""
+        self._awaiting = self.rules.awaiting(self.state)
+        self._outcome = self.rules.outcome(self.state)
         for seat in range(self.seat_count):
             legal = tuple(self.rules.legal_actions(self.state, seat))
             if since_now or legal != self._legal[seat]:
@@ -238,7 +245,7 @@ class Room:
     async def _start(self) -> None:
         await self.store.start(self.id)
         self._deal()
-        self._note_legal(since_now=True)
+        self._note_state(since_now=True)
         self._push_state((), table_changed=True)
         self._wake_bots()
 
@@ -286,7 +293,7 @@ class Room:
             )
             self._advance(step.state, step.events, over=outcome is not None)
             self._last_action_id[seat] = action_id
-            self._note_legal()
+            self._note_state()
             self._push_state(step.events, table_changed=outcome is not None, ack=None if by_bot else (seat, action_id))
         self._wake_bots()
         return True
@@ -307,7 +314,7 @@ class Room:
             await self.store.play_again(self.id, self.game_no + 1, seed, first_version)
             self.seed, self.game_no, self.version, self.log = seed, self.game_no + 1, first_version, []
             self._deal()
-            self._note_legal(since_now=True)
+            self._note_state(since_now=True)
             for connection in list(self.connections):
                 connection.push(self.snapshot(connection.seat))
         self._wake_bots()
@@ -333,14 +340,16 @@ class Room:
         while self.status == TableStatus.PLAYING and self.rules.bot is not None:
             if self.version != seen_version:
                 waiting, seen_version = set(), self.version
-            due = sorted(s for s in self.rules.awaiting(self.state) if self.seats[s].is_bot and s not in waiting)
+            due = sorted(s for s in self._awaiting if self.seats[s].is_bot and s not in waiting)
             if not due:
                 return
             await asyncio.sleep(self.bot_delay)
             seat, version = due[0], self.version
-            if version != self.version or seat not in self.rules.awaiting(self.state) or not self.seats[seat].is_bot:
+            if version != self.version or seat not in self._awaiting or not self.seats[seat].is_bot:
                 continue  # the table moved while the bot was thinking
-            action = self.rules.bot(self.rules.view(self.state, seat), Random(f"{self.seed}:bot:{version}:{seat}"))
+            view = self._view(seat)
+            assert view is not None
+            action = self.rules.bot(view, Random(f"{self.seed}:bot:{version}:{seat}"))
             if action is None:
                 waiting.add(seat)
                 continue
@@ -367,14 +376,17 @@ class Room:
             self.id,
             self.rules.slug,
             self.status,
-            self.options,
+            self.options.values,
             self.game_no,
             self.seats,
             {c.seat for c in self.connections},
         )
 
     def _view(self, seat: Seat | None) -> dict[str, object] | None:
-        return None if self.state is None else self.rules.view(self.state, seat)
+        if self.state is None:
+            return None
+        legal = () if seat is None else self._legal[seat]
+        return table_view(self.rules, self.state, seat, self._awaiting, legal, self._outcome)
 
     def snapshot(self, seat: Seat | None) -> bytes:
         """Everything a tab needs after (re)connecting: the table, the view, the log so far."""

@@ -351,7 +351,7 @@ def scene(
     **market: object,
 ) -> BrowniesState:
     """Seat 0's turn on a three-seat table, with the hand, buildings and market rows given."""
-    state = RULES.setup(3, RULES.parse_options({"start_player": 0}, 3), Random(7))
+    state = RULES.deal(3, {"start_player": 0}, Random(7))
     players = (Player(sort_kinds(hand), sort_kinds(hidden), area, 0), *state.players[1:])
     return state._replace(players=players, main_action_done=main_done, **market)
 

@@ -20,9 +20,7 @@ def random_game(
         wire = action.to_json()
         assert rules.parse_action(wire) == action, "an action must survive its wire form"
         log.append((seat, wire))
-        assert rules.load(rules.dump(after)) == after, "what we persist must be what we play"
         assert rules.inventory(after) == rules.inventory(before), f"{wire} created or destroyed a component"
-        assert rules.dump(rules.load(rules.dump(before))) == rules.dump(before)
         if check_views:
             assert_views_hide_what_they_must(rules, after, seats, Random(f"{seed}:{step}"))
 
@@ -39,7 +37,7 @@ def assert_views_hide_what_they_must(rules: GameRules[Any, Any], state: Any, sea
 
 def replay(rules: GameRules[Any, Any], seats: int, seed: int, log: list[tuple[int, dict[str, object]]]) -> Any:
     """The state rebuilt from seed and action log, as the server does at start-up."""
-    state = rules.setup(seats, rules.parse_options({}, seats), Random(seed))
+    state = rules.deal(seats, {}, Random(seed))
     for k, (seat, wire) in enumerate(log, start=1):
         state = rules.apply(state, seat, rules.parse_action(wire), rng_for(seed, k)).state
     return state

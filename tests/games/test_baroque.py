@@ -11,7 +11,7 @@ from app.engine import Commits, Event, IllegalAction, Seat, rng_for
 from app.games.baroque import RULES
 from app.games.baroque.actions import BallChange, BallKeep, parse_action
 from app.games.baroque.cards import CARDS, HAND_SIZE, RANKS, sort_cards
-from app.games.baroque.rules import MESSAGES, apply, legal_actions, setup
+from app.games.baroque.rules import MESSAGES, apply, legal_actions
 from app.games.baroque.state import BaroqueState, Phase, dump, load
 from app.games.baroque.view import view
 
@@ -158,7 +158,7 @@ def play_first_legal(state: BaroqueState, first_k: int, until_round: int, seed: 
 
 
 def test_10_1_deal_with_a_fixed_first_dealer() -> None:
-    state = setup(3, {"first_dealer": 1}, Random(7))
+    state = RULES.deal(3, {"first_dealer": 1}, Random(7))
     assert state.hands[0] == cards(
         "black-07 green-04 green-06 green-08 green-09 yellow-01 yellow-03 yellow-04 yellow-09"
     )
@@ -179,7 +179,7 @@ def test_10_1_deal_with_a_fixed_first_dealer() -> None:
 
 def test_10_1_round_2_is_shuffled_with_the_stream_of_action_54() -> None:
     # Whatever is played, action 54 ends round 1 and its stream Random("7:54") shuffles round 2.
-    state, last_k = play_first_legal(setup(3, {"first_dealer": 1}, Random(7)), 1, until_round=2, seed=7)
+    state, last_k = play_first_legal(RULES.deal(3, {"first_dealer": 1}, Random(7)), 1, until_round=2, seed=7)
     assert last_k == 54
     assert (state.round, state.dealer, state.phase, state.current_seat) == (2, 2, Phase.BIDDING, 2)
     assert state.hands[0] == cards("black-04 black-05 black-09 green-01 green-02 green-03 green-08 yellow-05 yellow-07")
@@ -195,7 +195,7 @@ def test_the_first_dealer_is_drawn_before_the_shuffle_when_not_fixed() -> None:
         rng = Random(seed)
         first_dealer = rng.randrange(seats)
         hands, leftovers = deal_of(rng, seats, first_dealer)
-        state = setup(seats, {}, Random(seed))
+        state = RULES.deal(seats, {}, Random(seed))
         assert (state.first_dealer, state.dealer, state.current_seat) == (first_dealer,) * 3
         assert list(state.hands) == hands
         assert state.discard == leftovers
@@ -205,7 +205,7 @@ def test_the_first_dealer_is_drawn_before_the_shuffle_when_not_fixed() -> None:
 def test_each_later_round_is_shuffled_with_the_stream_of_the_action_that_ended_the_last(
     seats: int, round_starts: tuple[int, ...]
 ) -> None:
-    state, k = setup(seats, {"first_dealer": 0}, Random(SEED)), 0
+    state, k = RULES.deal(seats, {"first_dealer": 0}, Random(SEED)), 0
     for number, expected_k in enumerate(round_starts, start=2):
         state, k = play_first_legal(state, k + 1, until_round=number)
         assert k == expected_k
@@ -217,19 +217,19 @@ def test_each_later_round_is_shuffled_with_the_stream_of_the_action_that_ended_t
 def test_setup_refuses_other_seat_counts_and_bad_first_dealers() -> None:
     for seats in (2, 5):
         with pytest.raises(IllegalAction):
-            setup(seats, {}, Random(1))
+            RULES.deal(seats, {}, Random(1))
     for bad in (3, -1, True, "1"):
         with pytest.raises(IllegalAction):
-            setup(3, {"first_dealer": bad}, Random(1))
-    assert RULES.parse_options({"first_dealer": 2}, 3) == {"first_dealer": 2}
-    assert RULES.parse_options({}, 4) == {"first_dealer": None}
+            RULES.deal(3, {"first_dealer": bad}, Random(1))
+    assert RULES.parse_options({"first_dealer": 2}, 3).values == {"first_dealer": 2}
+    assert RULES.parse_options({}, 4).values == {"first_dealer": None}
 
 
 # --- §10.2 bidding ----------------------------------------------------------------------------
 
 
 def test_10_2_bidding_with_conflicts() -> None:
-    state = setup(4, {"first_dealer": 2}, Random(SEED))
+    state = RULES.deal(4, {"first_dealer": 2}, Random(SEED))
     state = act(state, 2, take("rank-3"))
     assert state.bid(2) == 3
     state = act(state, 3, take("rank-5", "rank-2"))
@@ -517,7 +517,7 @@ def test_10_10_the_game_ends_after_round_n_with_bonuses() -> None:
 
 
 def test_dealers_rotate_so_everyone_deals_once() -> None:
-    state, k = setup(3, {"first_dealer": 1}, Random(SEED)), 0
+    state, k = RULES.deal(3, {"first_dealer": 1}, Random(SEED)), 0
     dealers = [state.dealer]
     for number in (2, 3):
         state, k = play_first_legal(state, k + 1, until_round=number)
@@ -572,7 +572,7 @@ def test_bad_shapes_are_invalid_actions(payload: dict[str, object]) -> None:
 
 
 def test_well_formed_unknown_ids_are_not_shape_errors() -> None:
-    state = setup(3, {"first_dealer": 0}, Random(SEED))
+    state = RULES.deal(3, {"first_dealer": 0}, Random(SEED))
     rejected(state, 0, take("rank-6"), "invalid_rank_combination")
     state = table(SEED_EXAMPLE_HANDS, dealer=EMILY, leader=EMILY)
     rejected(state, EMILY, salon("purple-11"), "card_not_in_hand")
@@ -590,12 +590,12 @@ def test_well_formed_unknown_ids_are_not_shape_errors() -> None:
     ],
 )
 def test_invalid_rank_combinations(ranks: tuple[str, ...]) -> None:
-    state = setup(3, {"first_dealer": 0}, Random(SEED))
+    state = RULES.deal(3, {"first_dealer": 0}, Random(SEED))
     rejected(state, 0, take(*ranks), "invalid_rank_combination")
 
 
 def test_rank_checks_come_in_the_specs_order() -> None:
-    state = act(setup(3, {"first_dealer": 0}, Random(SEED)), 0, take("rank-5", "rank-3"))
+    state = act(RULES.deal(3, {"first_dealer": 0}, Random(SEED)), 0, take("rank-5", "rank-3"))
     rejected(state, 2, take("rank-3", "rank-3"), "not_your_turn")  # turn before shape
     rejected(state, 1, take("rank-3", "rank-3"), "invalid_rank_combination")  # shape before availability
     rejected(state, 1, take("rank-5", "rank-1"), "rank_unavailable")
@@ -681,7 +681,7 @@ def test_views_are_json_and_carry_the_common_keys() -> None:
 
 
 def test_legal_actions_are_offered_only_to_the_seat_due() -> None:
-    state = setup(4, {"first_dealer": 2}, Random(SEED))
+    state = RULES.deal(4, {"first_dealer": 2}, Random(SEED))
     assert view(state, 1)["legal"] == []
     offered = view(state, 2)["legal"]
     singles = [take(rank) for rank in RANKS]
@@ -696,7 +696,7 @@ def test_legal_actions_are_offered_only_to_the_seat_due() -> None:
 
 
 def test_dump_and_load_round_trip_through_json() -> None:
-    for state in (setup(4, {}, Random(SEED)), seed_example_salon(), seed_example_ball()):
+    for state in (RULES.deal(4, {}, Random(SEED)), seed_example_salon(), seed_example_ball()):
         assert load(json.loads(json.dumps(dump(state)))) == state
     ball = act(seed_example_salon(), EMILY, change("black-05"))
     assert load(json.loads(json.dumps(dump(ball)))) == ball

@@ -33,7 +33,7 @@ def hidden_cards(state: BaroqueState) -> set[str]:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), seats=st.sampled_from([3, 4]), data=st.data())
 def test_random_playouts_keep_every_proof(seed: int, seats: int, data: st.DataObject) -> None:
-    state = RULES.setup(seats, {}, Random(seed))
+    state = RULES.deal(seats, {}, Random(seed))
     inventory = RULES.inventory(state)
     assert inventory == Counter({**{f"card:{card}": 1 for card in CARDS}, **{f"rank:rank-{v}": 1 for v in range(6)}})
     played: list[tuple[int, dict[str, object]]] = []
@@ -55,14 +55,14 @@ def test_random_playouts_keep_every_proof(seed: int, seats: int, data: st.DataOb
             break
     assert RULES.outcome(state) is not None
     assert k == MAX_STEPS[seats]  # no more, no fewer actions than the rules require
-    replayed = RULES.setup(seats, {}, Random(seed))
+    replayed = RULES.deal(seats, {}, Random(seed))
     for k, (seat, action) in enumerate(played, start=1):
         replayed = RULES.apply(replayed, seat, RULES.parse_action(action), rng_for(seed, k)).state
     assert replayed == state
 
 
 def test_redeal_hidden_really_moves_hidden_cards() -> None:
-    state = RULES.setup(4, {"first_dealer": 0}, Random(5))
+    state = RULES.deal(4, {"first_dealer": 0}, Random(5))
     moved = RULES.redeal_hidden(state, 0, Random(1))
     assert moved.hands[0] == state.hands[0]
     assert moved.hands[1:] != state.hands[1:]
@@ -72,7 +72,7 @@ def test_redeal_hidden_really_moves_hidden_cards() -> None:
 def bot_game(seed: int, seats: int, bots: set[int]) -> BaroqueState:
     """A complete game in which `bots` play by the heuristic and the other seats at random."""
     rng = Random(seed)
-    state = RULES.setup(seats, {}, Random(seed))
+    state = RULES.deal(seats, {}, Random(seed))
     for k in range(1, MAX_STEPS[seats] + 1):
         seat = rng.choice(sorted(RULES.awaiting(state)))
         if seat in bots:

@@ -13,7 +13,7 @@ from app.games.bluebell import RULES
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place, parse_action
 from app.games.bluebell.cards import CARD_SETS
 from app.games.bluebell.checks import IllegalPlacement
-from app.games.bluebell.rules import apply, legal_actions, setup
+from app.games.bluebell.rules import apply, legal_actions
 from app.games.bluebell.state import Bluebell, BluebellState, Step, Turn, dump, load
 from app.games.bluebell.view import view
 
@@ -122,7 +122,7 @@ def other_hand(state: BluebellState, owner: int, viewer: int | None) -> object:
 
 
 def test_s1_golden_setup_seed_7() -> None:
-    state = setup(3, {"first_player": None}, Random(7))
+    state = RULES.deal(3, {"first_player": None}, Random(7))
     assert state.start == state.active == 1
     assert state.hands == (("summer-2", "winter-7"), ("summer-4", "spring-6"), ("winter-3", "summer-3"))
     assert state.piles[0] == (
@@ -361,7 +361,7 @@ def test_s10_reunion_declaration() -> None:
 
 def test_setup_sizes_by_player_count() -> None:
     for seats, pile_a in ((2, 13), (3, 19), (4, 25)):
-        state = setup(seats, {}, Random(seats))
+        state = RULES.deal(seats, {}, Random(seats))
         assert (len(state.piles[0]), len(state.piles[1])) == (pile_a, 1)
         assert all(len(hand) == 2 for hand in state.hands)
         dealt = [card for hand in state.hands for card in hand]
@@ -370,7 +370,7 @@ def test_setup_sizes_by_player_count() -> None:
 
 
 def test_first_player_option_skips_the_draw() -> None:
-    chosen = setup(3, {"first_player": 2}, Random(7))
+    chosen = RULES.deal(3, {"first_player": 2}, Random(7))
     assert chosen.start == chosen.active == 2
     deck = list(CARD_SETS[3])
     Random(7).shuffle(deck)  # no randrange first: the shuffle is the only draw
@@ -379,11 +379,11 @@ def test_first_player_option_skips_the_draw() -> None:
 
 def test_setup_refuses_other_seat_counts_and_bad_options() -> None:
     with pytest.raises(IllegalAction):
-        setup(5, {}, Random(1))
+        RULES.deal(5, {}, Random(1))
     with pytest.raises(IllegalAction) as caught:
-        setup(3, {"first_player": 3}, Random(1))
+        RULES.deal(3, {"first_player": 3}, Random(1))
     assert caught.value.code == "invalid_option"
-    assert RULES.parse_options({}, 3) == {"first_player": None}
+    assert RULES.parse_options({}, 3).values == {"first_player": None}
     with pytest.raises(IllegalAction):
         RULES.parse_options({"first_player": True}, 3)
 
@@ -648,7 +648,7 @@ def test_views_show_own_hand_and_only_known_cards_of_others() -> None:
 
 
 def test_pile_bottoms_stay_hidden_until_exposed() -> None:
-    state = setup(2, {}, Random(3))
+    state = RULES.deal(2, {}, Random(3))
     seen = view(state, 0)["piles"]
     assert isinstance(seen, dict)
     assert seen["A"]["hidden"] == 12 and seen["A"]["cards"] == [state.piles[0][-1]]
@@ -681,7 +681,7 @@ def test_only_the_choosing_ender_sees_every_card_in_play() -> None:
 
 
 def test_views_are_plain_json_with_the_contract_keys() -> None:
-    state = setup(4, {}, Random(11))
+    state = RULES.deal(4, {}, Random(11))
     for viewer in (None, 0, 1, 2, 3):
         shown = view(state, viewer)
         assert json.loads(json.dumps(shown)) == shown

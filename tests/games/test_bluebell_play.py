@@ -40,7 +40,7 @@ def hidden_from(state: BluebellState, viewer: int | None) -> set[str]:
 def playout(seed: int, seats: int) -> tuple[BluebellState, list[tuple[int, BluebellAction]]]:
     """A random game with every per-step property checked; returns the final state and the log."""
     rng = Random(seed)
-    state = RULES.setup(seats, {}, Random(seed))
+    state = RULES.deal(seats, {}, Random(seed))
     inventory = RULES.inventory(state)
     assert inventory["token"] == 3 * seats and inventory["reunion"] == 1
     log: list[tuple[int, BluebellAction]] = []
@@ -81,14 +81,14 @@ def test_random_playouts_keep_every_property(seats: int) -> None:
         final, log = playout(seed * 7 + seats, seats)
         assert final.winner is not None and len(final.bluebells[final.winner]) == 2
         # Replay from seed and actions rebuilds the very same game.
-        replayed = RULES.setup(seats, {}, Random(seed * 7 + seats))
+        replayed = RULES.deal(seats, {}, Random(seed * 7 + seats))
         for k, (seat, action) in enumerate(log, start=1):
             replayed = RULES.apply(replayed, seat, action, rng_for(seed * 7 + seats, k)).state
         assert replayed == final
 
 
 def test_redeal_changes_what_is_hidden() -> None:
-    state = RULES.setup(4, {}, Random(1))
+    state = RULES.deal(4, {}, Random(1))
     other = RULES.redeal_hidden(state, 0, Random(2))
     assert other != state and other.hands[0] == state.hands[0]
     assert other.piles[0][-1] == state.piles[0][-1] and other.piles[1] == state.piles[1]
@@ -98,7 +98,7 @@ def test_redeal_changes_what_is_hidden() -> None:
 def play_bots(seed: int, seats: int, bots: set[int]) -> tuple[int, int]:
     """A game where `bots` play by the heuristic and the others at random: (winner, actions)."""
     rng = Random(seed)
-    state = RULES.setup(seats, {}, Random(seed))
+    state = RULES.deal(seats, {}, Random(seed))
     for k in range(1, MAX_ACTIONS):
         if state.winner is not None:
             return state.winner, k - 1

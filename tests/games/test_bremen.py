@@ -147,7 +147,7 @@ def assert_refused(state: BremenState, seat: int, payload: Mapping[str, object],
 
 def test_golden_setup_seed_42() -> None:
     # §10 B0.
-    state = RULES.setup(4, {"first_leader": None, "hard_mode": False}, random.Random(42))
+    state = RULES.deal(4, {"first_leader": None, "hard_mode": False}, random.Random(42))
     assert [str(r) for r in state.roles] == ["dog", "cat", "donkey", "rooster"]
     assert [" ".join(hand) for hand in state.hands] == [
         "n02-4 n03-2 n05-4 n06-3 n06-4 n07-2 n09-2 n12-2 n12-3 n15-4",
@@ -167,8 +167,8 @@ def test_golden_setup_seed_42() -> None:
 def test_first_leader_option_draws_nothing() -> None:
     # §3 step 3: a given first leader replaces the draw; the deal is the same as without it.
     rng = random.Random(42)
-    chosen = RULES.setup(4, RULES.parse_options({"first_leader": 3}, 4), rng)
-    drawn = RULES.setup(4, {}, random.Random(42))
+    chosen = RULES.deal(4, {"first_leader": 3}, rng)
+    drawn = RULES.deal(4, {}, random.Random(42))
     assert chosen.leader == 3
     assert (chosen.roles, chosen.hands, chosen.unused) == (drawn.roles, drawn.hands, drawn.unused)
     after_shuffles = random.Random(42)
@@ -178,9 +178,9 @@ def test_first_leader_option_draws_nothing() -> None:
 
 
 def test_setup_is_a_function_of_the_seed() -> None:
-    first = RULES.setup(4, {}, random.Random(7))
-    assert RULES.setup(4, {}, random.Random(7)) == first
-    assert RULES.setup(4, {}, random.Random(8)) != first
+    first = RULES.deal(4, {}, random.Random(7))
+    assert RULES.deal(4, {}, random.Random(7)) == first
+    assert RULES.deal(4, {}, random.Random(8)) != first
     assert sorted([*(c for hand in first.hands for c in hand), *first.unused]) == sorted(DECK)
     assert all(len(hand) == 10 for hand in first.hands) and len(first.unused) == 20
 
@@ -190,7 +190,7 @@ def test_only_four_seats_can_play() -> None:
     assert RULES.seat_counts == frozenset({4})
     for seats in (2, 3, 5):
         with pytest.raises(IllegalAction):
-            RULES.setup(seats, {}, random.Random(1))
+            RULES.deal(seats, {}, random.Random(1))
 
 
 def test_table_options() -> None:
@@ -199,13 +199,14 @@ def test_table_options() -> None:
         ("hard_mode", "bool", False),
         ("first_leader", "seat", None),
     ]
-    assert RULES.parse_options({}, 4) == {"hard_mode": False, "first_leader": None}
-    assert RULES.parse_options({"hard_mode": True, "first_leader": 0}, 4) == {"hard_mode": True, "first_leader": 0}
+    assert RULES.parse_options({}, 4).values == {"hard_mode": False, "first_leader": None}
+    chosen = {"hard_mode": True, "first_leader": 0}
+    assert RULES.parse_options(chosen, 4).values == chosen
     for bad in ({"first_leader": 4}, {"hard_mode": 1}, {"speed": 2}):
         with pytest.raises(IllegalAction) as refused:
             RULES.parse_options(bad, 4)
         assert refused.value.code == "invalid_option"
-    assert RULES.setup(4, {"hard_mode": True}, random.Random(1)).hard_mode
+    assert RULES.deal(4, {"hard_mode": True}, random.Random(1)).hard_mode
 
 
 # --- B1–B9: worked scenarios -----------------------------------------------------------------

@@ -12,7 +12,7 @@ from tests.games.test_bremen import rows, table
 
 def bot_game(seed: int, hard_mode: bool = False) -> tuple[BremenState, list[tuple[int, dict[str, object]]]]:
     """A whole game in which every awaited seat's bot acts in turn, and the log of its actions."""
-    state = RULES.setup(4, {"hard_mode": hard_mode}, random.Random(seed))
+    state = RULES.deal(4, {"hard_mode": hard_mode}, random.Random(seed))
     brains = random.Random(seed)
     log: list[tuple[int, dict[str, object]]] = []
     while RULES.outcome(state) is None:
@@ -26,7 +26,7 @@ def bot_game(seed: int, hard_mode: bool = False) -> tuple[BremenState, list[tupl
 
 
 def random_game(seed: int) -> BremenState:
-    state = RULES.setup(4, {}, random.Random(seed))
+    state = RULES.deal(4, {}, random.Random(seed))
     chooser = random.Random(seed)
     while RULES.outcome(state) is None:
         seat = chooser.choice(sorted(RULES.awaiting(state)))
@@ -89,7 +89,7 @@ def test_the_bot_plays_on_the_right_side_of_the_declaration() -> None:
 def test_replay_from_seed_and_actions_is_identical() -> None:
     for seed in (3, 11):
         state, log = bot_game(seed)
-        again = RULES.setup(4, {}, random.Random(seed))
+        again = RULES.deal(4, {}, random.Random(seed))
         for k, (seat, action) in enumerate(log, start=1):
             again = RULES.apply(again, seat, RULES.parse_action(action), rng_for(seed, k)).state
         assert again == state and RULES.dump(again) == RULES.dump(state)

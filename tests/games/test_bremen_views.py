@@ -16,7 +16,7 @@ VIEWERS: tuple[int | None, ...] = (None, 0, 1, 2, 3)
 
 def playout(seed: int) -> Iterator[BremenState]:
     """Every state of one game played by random legal actions, setup included."""
-    state = RULES.setup(4, {"hard_mode": seed % 2 == 1}, random.Random(seed))
+    state = RULES.deal(4, {"hard_mode": seed % 2 == 1}, random.Random(seed))
     chooser = random.Random(-seed)
     yield state
     k = 0

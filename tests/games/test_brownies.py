@@ -437,7 +437,7 @@ def test_fixed_start_player_does_not_draw_and_per_player_piles() -> None:
 def test_options_are_offered_as_engine_options() -> None:
     names = {option.name: option for option in RULES.options}
     assert set(names) == {"start_player", "resource_supply", "round_limit", "reveal_hands_at_end"}
-    assert RULES.parse_options({}, 2) == {
+    assert RULES.parse_options({}, 2).values == {
         "start_player": None,
         "resource_supply": "printed",
         "round_limit": 0,

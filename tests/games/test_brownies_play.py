@@ -25,7 +25,7 @@ def random_policy(view: dict[str, object], rng: Random) -> dict[str, object]:
 
 def play_game(seats: int, seed: int, policies: list[Policy], max_steps: int = 3000) -> tuple[Outcome, int]:
     """A complete game in which each seat's policy sees only that seat's view."""
-    state = RULES.setup(seats, RULES.parse_options({}, seats), Random(seed))
+    state = RULES.deal(seats, {}, Random(seed))
     chooser = Random(seed)
     for step in range(1, max_steps):
         outcome = RULES.outcome(state)
@@ -83,7 +83,7 @@ def test_the_bot_takes_a_win_when_it_is_offered() -> None:
 
 def _walk(seats: int, seed: int) -> list[BrowniesState]:
     """The states of one random game."""
-    state = RULES.setup(seats, RULES.parse_options({}, seats), Random(seed))
+    state = RULES.deal(seats, {}, Random(seed))
     chooser = Random(seed)
     states = [state]
     for step in range(1, 5000):

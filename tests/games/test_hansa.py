@@ -200,7 +200,7 @@ def reference_setup(seats: int, seed: int) -> tuple[int, dict[int, list[str]], d
 @pytest.mark.parametrize("seed", [0, 1, 42, SEED, 987654321])
 def test_setup_draws_in_the_specified_order(seats: int, seed: int) -> None:
     first, hands, board, deck = reference_setup(seats, seed)
-    state = RULES.setup(seats, {"opening_draft": False}, random.Random(seed))
+    state = RULES.deal(seats, {"opening_draft": False}, random.Random(seed))
     assert state.first_player == first
     assert [list(p.hand) for p in state.players] == [sorted(hands[s], key=CARD_IDS.index) for s in range(seats)]
     assert {city: row(state, city) for city in ORDER} == board
@@ -209,7 +209,7 @@ def test_setup_draws_in_the_specified_order(seats: int, seed: int) -> None:
 
 def test_golden_setup_seed_2017_four_players() -> None:
     # A snapshot: any change here changes every table already played from a seed.
-    state = RULES.setup(4, {}, random.Random(SEED))
+    state = RULES.deal(4, {}, random.Random(SEED))
     assert state.first_player == 1
     assert [list(p.hand) for p in state.players] == [
         ["BER-11", "BER-15"],
@@ -229,7 +229,7 @@ def test_golden_setup_seed_2017_four_players() -> None:
 @pytest.mark.parametrize(("seats", "space", "deck"), [(4, 5, 32), (3, 5, 34), (2, 4, 40)])
 def test_s1_setup_counts(seats: int, space: int, deck: int) -> None:
     for seed in range(20):
-        state = RULES.setup(seats, {}, random.Random(seed))
+        state = RULES.deal(seats, {}, random.Random(seed))
         assert all(len(p.hand) == 2 for p in state.players)
         assert all(len(s) == space for s in state.board)
         assert len(state.deck) == deck

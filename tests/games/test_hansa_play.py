@@ -35,7 +35,7 @@ def test_random_games_keep_every_proof(seats: int) -> None:
 
 def play_out(seats: int, seed: int, draft: bool, bots: frozenset[int], check: bool) -> tuple[HansaState, int]:
     """A whole game: bots at `bots`, random choices elsewhere; the contract checked if `check`."""
-    state = RULES.setup(seats, {"opening_draft": draft}, Random(seed))
+    state = RULES.deal(seats, {"opening_draft": draft}, Random(seed))
     assert RULES.inventory(state) == INVENTORY
     chooser = Random(seed)
     log: list[tuple[int, dict[str, object]]] = []
@@ -56,7 +56,7 @@ def play_out(seats: int, seed: int, draft: bool, bots: frozenset[int], check: bo
                 view = RULES.view(state, viewer)
                 assert RULES.view(RULES.redeal_hidden(state, viewer, Random(len(log))), viewer) == view
     assert len(log) == actions_per_game(seats, draft)
-    replayed = RULES.setup(seats, {"opening_draft": draft}, Random(seed))
+    replayed = RULES.deal(seats, {"opening_draft": draft}, Random(seed))
     for k, (seat, wire) in enumerate(log, start=1):
         replayed = RULES.apply(replayed, seat, RULES.parse_action(wire), rng_for(seed, k)).state
     assert replayed == state

@@ -60,7 +60,7 @@ def random_until(state: HansaState, seed: int, stop: int) -> HansaState:
 
 @pytest.mark.parametrize("stop", [0, 7, 30, 500])
 def test_views_are_json_ready_and_carry_the_common_keys(stop: int) -> None:
-    state = random_until(RULES.setup(3, {}, random.Random(stop)), stop, stop)
+    state = random_until(RULES.deal(3, {}, random.Random(stop)), stop, stop)
     for viewer in (None, 0, 1, 2):
         view = RULES.view(state, viewer)
         assert set(view) >= REQUIRED
@@ -91,7 +91,7 @@ def test_the_table_page_has_what_it_draws() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dealt_cards_and_the_deck_never_reach_another_seat(seats: int) -> None:
-    state = RULES.setup(seats, {}, random.Random(5))
+    state = RULES.deal(seats, {}, random.Random(5))
     for viewer in (None, *range(seats)):
         text = shown(RULES.view(state, viewer))
         for seat, player in enumerate(state.players):
@@ -101,14 +101,14 @@ def test_dealt_cards_and_the_deck_never_reach_another_seat(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [2, 3])
 def test_undrawn_cards_stay_secret_after_the_game(seats: int) -> None:
-    state = random_until(RULES.setup(seats, {}, random.Random(11)), 11, 500)
+    state = random_until(RULES.deal(seats, {}, random.Random(11)), 11, 500)
     assert state.phase is Phase.GAME_OVER and len(state.deck) == {2: 16, 3: 4}[seats]
     for viewer in (None, *range(seats)):
         assert not named(shown(RULES.view(state, viewer)), state.deck)
 
 
 def test_face_down_identities_hide_until_game_over_then_everything_shows() -> None:
-    state = random_until(RULES.setup(4, {}, random.Random(3)), 3, 500)
+    state = random_until(RULES.deal(4, {}, random.Random(3)), 3, 500)
     assert state.phase is Phase.GAME_OVER
     for viewer in (None, 0, 1, 2, 3):
         for seat, entry in enumerate(players_of(RULES.view(state, viewer))):
@@ -168,7 +168,7 @@ def test_redeal_keeps_every_view_and_moves_hidden_cards() -> None:
 
 
 def test_events_are_past_tense_and_round_settled_matches_the_view() -> None:
-    state = RULES.setup(2, {}, random.Random(8))
+    state = RULES.deal(2, {}, random.Random(8))
     chooser = random.Random(8)
     told: list[Event] = []
     for k in range(1, 200):
@@ -204,7 +204,7 @@ SEED_OF_DRAFT = 6
 
 
 def draft_table(seats: int = 4) -> HansaState:
-    return RULES.setup(seats, {"opening_draft": True}, random.Random(SEED_OF_DRAFT))
+    return RULES.deal(seats, {"opening_draft": True}, random.Random(SEED_OF_DRAFT))
 
 
 def test_draft_setup_deals_four_and_waits_for_everyone() -> None:

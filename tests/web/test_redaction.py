@@ -40,7 +40,7 @@ async def states_by_version(database_url: str, code: str, rules: GameRules[Any, 
     finally:
         await engine.dispose()
     assert record is not None
-    state = rules.setup(record.seat_count, record.options, Random(record.seed))
+    state = rules.deal(record.seat_count, record.options, Random(record.seed))
     states = [state]
     for k, (seat, payload) in enumerate(record.actions, start=1):
         state = rules.apply(state, seat, rules.parse_action(payload), rng_for(record.seed, k)).state

@@ -4,8 +4,8 @@ from app.engine import GameRules, Option
 from app.games.baroque.actions import BaroqueAction, parse_action
 from app.games.baroque.bot import choose
 from app.games.baroque.proofs import inventory, redeal_hidden
-from app.games.baroque.rules import apply, awaiting, legal_actions, outcome, setup
-from app.games.baroque.state import BaroqueState, dump, load
+from app.games.baroque.rules import apply, awaiting, legal_actions, outcome, phase, setup
+from app.games.baroque.state import BaroqueState
 from app.games.baroque.view import view
 
 RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
@@ -15,14 +15,13 @@ RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     # §7: the only table option; None draws the first dealer from the seed.
     options=(Option("first_dealer", "seat", None),),
     setup=setup,
+    phase=phase,
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
     view=view,
     outcome=outcome,
     parse_action=parse_action,
-    dump=dump,
-    load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,

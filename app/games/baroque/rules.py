@@ -9,12 +9,12 @@ Glossary (rulebook term, then its name here):
   得点フェーズ trick resolution · 勝ち trick won · クリーンフェーズ round end · 点数 score
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from random import Random
 from typing import TypeVar
 
-from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition, evolve
+from app.engine import Commits, Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
 from app.games.baroque.actions import (
     BallChange,
     BallDecision,
@@ -101,17 +101,12 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 # --- setup -------------------------------------------------------------------------------------
 
 
-def setup(seats: int, options: Mapping[str, object], rng: Random) -> BaroqueState:
+def setup(seats: int, options: Options, rng: Random) -> BaroqueState:
     """Round 1 dealt and bidding open; draws the first dealer, then the shuffle (§3.1 step 3)."""
     if seats not in HAND_SIZE:
         raise IllegalAction("invalid_seat_count", "Baroque is played by 3 or 4 players.")
-    fixed = options.get("first_dealer")
-    if fixed is None:
-        first_dealer = rng.randrange(seats)  # §9 G1: no draw when the host fixed the dealer
-    elif type(fixed) is int and 0 <= fixed < seats:
-        first_dealer = fixed
-    else:
-        raise IllegalAction("invalid_option", f"Option 'first_dealer' cannot be {fixed!r}.")
+    fixed = options.seat("first_dealer")
+    first_dealer = rng.randrange(seats) if fixed is None else fixed  # §9 G1: no draw when the host fixed it
     table = BaroqueState(
         phase=Phase.BIDDING,
         seats=seats,
@@ -482,3 +477,8 @@ def outcome(state: BaroqueState) -> Outcome | None:
     top = max(state.scores)
     winners = frozenset(seat for seat, score in enumerate(state.scores) if score == top)
     return Outcome(winners=winners, result="ranked", reason="all_rounds_played", scores=state.scores)
+
+
+def phase(state: BaroqueState) -> str:
+    """The step the game is in, as views and the log name it."""
+    return state.phase.value

@@ -4,8 +4,8 @@ from app.engine import GameRules, Option
 from app.games.bluebell.actions import BluebellAction, parse_action
 from app.games.bluebell.bot import choose
 from app.games.bluebell.proofs import inventory, redeal_hidden
-from app.games.bluebell.rules import SEAT_COUNTS, apply, awaiting, legal_actions, outcome, setup
-from app.games.bluebell.state import BluebellState, dump, load
+from app.games.bluebell.rules import SEAT_COUNTS, apply, awaiting, legal_actions, outcome, phase, setup
+from app.games.bluebell.state import BluebellState
 from app.games.bluebell.view import view
 
 RULES: GameRules[BluebellState, BluebellAction] = GameRules(
@@ -15,14 +15,13 @@ RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     # §7: the host may name the first start player; None draws one (§3 step 1).
     options=(Option(name="first_player", kind="seat", default=None),),
     setup=setup,
+    phase=phase,
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
     view=view,
     outcome=outcome,
     parse_action=parse_action,
-    dump=dump,
-    load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,

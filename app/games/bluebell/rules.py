@@ -12,11 +12,10 @@ Glossary (the source's words → the names used here):
     ラウンドを終わらせたプレイヤー  round ender         このラウンドの勝者  round winner
 """
 
-from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from app.engine import Event, IllegalAction, Outcome, Seat, Transition, evolve
+from app.engine import Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
 from app.games.bluebell.cards import PILES, SEASON_OF, Season
 from app.games.bluebell.checks import (
@@ -54,17 +53,12 @@ _DRAWS: tuple[Draw, ...] = tuple(Draw(pile, reunion) for pile in PILES for reuni
 _BLANK_TURN = Turn(round=0, seat=0)  # copied by `_new_turn`
 
 
-def setup(seats: int, options: Mapping[str, object], rng: Random) -> BluebellState:
+def setup(seats: int, options: Options, rng: Random) -> BluebellState:
     """The first round dealt (§3): the start player drawn first unless `first_player` names one."""
     if seats not in SEAT_COUNTS:
         raise IllegalAction("invalid_seats", "Bluebell is played by 2, 3 or 4 players.")
-    first = options.get("first_player")
-    if first is None:
-        start = rng.randrange(seats)  # [house rule] §3 step 1
-    elif type(first) is int and 0 <= first < seats:
-        start = first
-    else:
-        raise IllegalAction("invalid_option", f"Option 'first_player' cannot be {first!r}.")
+    first = options.seat("first_player")
+    start = rng.randrange(seats) if first is None else first  # [house rule] §3 step 1
     return deal_round(seats, 1, start, rng)
 
 
@@ -350,3 +344,8 @@ def _take_out(state: BluebellState, card: str) -> BluebellState:
         piles=set_at(state.piles, index, rest),
         unseen=set_at(state.unseen, index, max(0, min(hidden, len(rest) - 1))),
     )
+
+
+def phase(state: BluebellState) -> str:
+    """The step the game is in, as views and the log name it."""
+    return state.step.value

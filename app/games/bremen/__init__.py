@@ -4,8 +4,8 @@ from app.engine import GameRules
 from app.games.bremen.actions import BremenAction, parse_action
 from app.games.bremen.bot import choose
 from app.games.bremen.proofs import inventory, redeal_hidden
-from app.games.bremen.rules import OPTIONS, apply, awaiting, legal_actions, outcome, setup
-from app.games.bremen.state import BremenState, dump, load
+from app.games.bremen.rules import OPTIONS, apply, awaiting, legal_actions, outcome, phase, setup
+from app.games.bremen.state import BremenState
 from app.games.bremen.view import view
 
 RULES: GameRules[BremenState, BremenAction] = GameRules(
@@ -14,14 +14,13 @@ RULES: GameRules[BremenState, BremenAction] = GameRules(
     seat_counts=frozenset({4}),
     options=OPTIONS,
     setup=setup,
+    phase=phase,
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
     view=view,
     outcome=outcome,
     parse_action=parse_action,
-    dump=dump,
-    load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,

@@ -19,10 +19,9 @@ Glossary (the rulebook's words, and the names used in code):
     箱にしまう           unused: the 20 number cards not dealt
 """
 
-from collections.abc import Mapping
 from random import Random
 
-from app.engine import Commits, Event, IllegalAction, Option, Outcome, Seat, Transition, evolve
+from app.engine import Commits, Event, IllegalAction, Option, Options, Outcome, Seat, Transition, evolve
 from app.engine.memo import latest_state
 from app.games.bremen.actions import SIGNAL_PINCH, BremenAction, Declare, PassLeft, Play, SignalPinch
 from app.games.bremen.cards import (
@@ -61,17 +60,16 @@ _STEP: dict[type[BremenAction], Phase] = {
 }
 
 
-def setup(seats: int, options: Mapping[str, object], rng: Random) -> BremenState:
+def setup(seats: int, options: Options, rng: Random) -> BremenState:
     """Round 1 ready to declare, drawing from `rng` in exactly the order of §3."""
     if seats != SEATS:
         raise IllegalAction("wrong_seat_count", "The Harmony of Bremen needs exactly 4 players.")
-    hard_mode, first_leader = (option.parse(options.get(option.name), seats) for option in OPTIONS)
+    hard_mode, first_leader = options.flag("hard_mode"), options.seat("first_leader")
     roles = list(PITCH)
     rng.shuffle(roles)  # §3 step 1
     deck = list(DECK)
     rng.shuffle(deck)  # §3 step 2
     leader = rng.randrange(SEATS) if first_leader is None else first_leader  # §3 step 3
-    assert isinstance(hard_mode, bool) and isinstance(leader, int)
     return BremenState(
         roles=tuple(roles),
         hard_mode=hard_mode,
@@ -288,3 +286,8 @@ def outcome(state: BremenState) -> Outcome | None:
         return None
     winners = ALL_SEATS if state.result is Result.WIN else frozenset()
     return Outcome(winners, str(state.result), None if state.reason is None else str(state.reason))
+
+
+def phase(state: BremenState) -> str:
+    """The step the game is in, as views and the log name it."""
+    return str(state.phase)

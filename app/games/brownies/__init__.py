@@ -5,8 +5,8 @@ from app.games.brownies.actions import Action, parse_action
 from app.games.brownies.bot import choose
 from app.games.brownies.legal import legal_actions
 from app.games.brownies.proofs import inventory, redeal_hidden
-from app.games.brownies.rules import apply, awaiting, outcome, setup
-from app.games.brownies.state import BrowniesState, dump, load
+from app.games.brownies.rules import apply, awaiting, outcome, phase, setup
+from app.games.brownies.state import BrowniesState
 from app.games.brownies.view import view
 
 
@@ -34,14 +34,13 @@ RULES: GameRules[BrowniesState, Action] = GameRules(
     seat_counts=frozenset({2, 3, 4}),
     options=OPTIONS,
     setup=setup,
+    phase=phase,
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
     view=view,
     outcome=outcome,
     parse_action=parse_action,
-    dump=dump,
-    load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,

@@ -8,10 +8,9 @@ Glossary (the rules' Japanese terms and the English names used in the code):
     工務店 Builder · 万屋 General Store · 交易所 Trading Post · 卸問屋 Wholesaler · 市場 Market
 """
 
-from collections.abc import Mapping
 from random import Random
 
-from app.engine import Event, Outcome, Seat, Transition
+from app.engine import Event, Options, Outcome, Seat, Transition
 from app.games.brownies.actions import Action, EndTurn, Produce, Trade, UseBrownie
 from app.games.brownies.cards import (
     BASIC_BUILDINGS,
@@ -38,16 +37,12 @@ from app.games.brownies.market import Draft, refill
 from app.games.brownies.state import BrowniesState, Move, Phase, Player
 
 
-def setup(seats: int, options: Mapping[str, object], rng: Random) -> BrowniesState:
+def setup(seats: int, options: Options, rng: Random) -> BrowniesState:
     """The table before turn 1 (§3.2), drawing from `rng` in exactly the order of §3.3."""
-    start = options.get("start_player")
-    supply = options.get("resource_supply", "printed")
-    round_limit = options.get("round_limit", 0)
-    reveal = options.get("reveal_hands_at_end", True)
-    if not (start is None or (type(start) is int and 0 <= start < seats)) or supply not in ("printed", "per_player"):
-        raise ValueError(f"bad start_player {start!r} or resource_supply {supply!r}")
-    if type(round_limit) is not int or round_limit < 0 or not isinstance(reveal, bool):
-        raise ValueError(f"bad round_limit {round_limit!r} or reveal_hands_at_end {reveal!r}")
+    start = options.seat("start_player")
+    supply = options.choice("resource_supply")
+    round_limit = options.number("round_limit")
+    reveal = options.flag("reveal_hands_at_end")
 
     basics = list(BASIC_BUILDINGS)
     rng.shuffle(basics)
@@ -206,3 +201,8 @@ def _finish(
     scores = [vp(player) for player in state.players]
     events.append(Event("game_ended", {"reason": reason, "winners": list(winners), "scores": scores}))
     return Transition(state, tuple(events))
+
+
+def phase(state: BrowniesState) -> str:
+    """The step the game is in, as views and the log name it."""
+    return state.phase.value

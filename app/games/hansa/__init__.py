@@ -4,8 +4,8 @@ from app.engine import GameRules, Option
 from app.games.hansa.actions import HansaAction, parse_action
 from app.games.hansa.bot import choose
 from app.games.hansa.proofs import inventory, redeal_hidden
-from app.games.hansa.rules import apply, awaiting, legal_actions, outcome, setup
-from app.games.hansa.state import HansaState, dump, load
+from app.games.hansa.rules import apply, awaiting, legal_actions, outcome, phase, setup
+from app.games.hansa.state import HansaState
 from app.games.hansa.view import view
 
 RULES: GameRules[HansaState, HansaAction] = GameRules(
@@ -15,14 +15,13 @@ RULES: GameRules[HansaState, HansaAction] = GameRules(
     # §7: the one optional toggle, off by default.
     options=(Option("opening_draft", "bool", False),),
     setup=setup,
+    phase=phase,
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
     view=view,
     outcome=outcome,
     parse_action=parse_action,
-    dump=dump,
-    load=load,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,

@@ -13,13 +13,12 @@ Glossary (rulebook term, then its name here):
   最初に残す2枚 keep (Keep, the §7 opening draft)
 """
 
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
 from itertools import combinations
 from random import Random
 
-from app.engine import Commits, Event, IllegalAction, Outcome, Seat, Transition, evolve
+from app.engine import Commits, Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
 from app.games.hansa.actions import Adjust, HansaAction, Keep, Play, Take
 from app.games.hansa.cards import (
     CARD_IDS,
@@ -76,11 +75,11 @@ def _illegal(code: str) -> IllegalAction:
 # --- setup and round start --------------------------------------------------------------------
 
 
-def setup(seats: int, options: Mapping[str, object], rng: Random) -> HansaState:
+def setup(seats: int, options: Options, rng: Random) -> HansaState:
     """A new table after §3 (or stopped in OPENING_DRAFT with the §7 variant), drawing in §3's order."""
     if seats not in TURNS_PER_ROUND:
         raise ValueError(f"Queen of Hansa is for 2 to 4 players, not {seats}")
-    draft = options.get("opening_draft") is True
+    draft = options.flag("opening_draft")
     first = rng.randrange(seats)  # RNG #1
     deck = list(CARD_IDS)
     rng.shuffle(deck)  # RNG #2
@@ -472,3 +471,8 @@ def outcome(state: HansaState) -> Outcome | None:
     else:
         reason = "most_money"
     return Outcome(frozenset(final.winners), "ranked", reason, final.totals)
+
+
+def phase(state: HansaState) -> str:
+    """The step the game is in, as views and the log name it."""
+    return state.phase.value

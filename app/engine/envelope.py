@@ -1,0 +1,36 @@
+"""What every view carries, whatever the game: built by the table from what it already computed."""
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from app.engine.contract import Action, GameRules, Outcome, Seat
+
+ENVELOPE_KEYS = frozenset({"phase", "awaiting", "legal", "outcome", "seat"})
+
+
+def table_view(
+    rules: GameRules[Any, Any],
+    state: object,
+    seat: Seat | None,
+    awaiting: Iterable[Seat],
+    legal: Sequence[Action],
+    outcome: Outcome | None,
+) -> dict[str, object]:
+    """The game's view of `state` for `seat` (None: a spectator) inside the platform's envelope.
+
+    The room passes what it has already computed for this state, so nothing is computed twice.
+    """
+    return {
+        "phase": rules.phase(state),
+        "awaiting": sorted(awaiting),
+        "legal": [action.to_json() for action in legal],
+        "outcome": None if outcome is None else outcome.to_json(),
+        "seat": seat,
+        **rules.view(state, seat),
+    }
+
+
+def full_view(rules: GameRules[Any, Any], state: object, seat: Seat | None) -> dict[str, object]:
+    """What the table would send `seat` for `state`, computing the envelope here (bots, tests, tools)."""
+    legal = () if seat is None else rules.legal_actions(state, seat)
+    return table_view(rules, state, seat, rules.awaiting(state), legal, rules.outcome(state))
