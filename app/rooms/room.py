@@ -400,6 +400,7 @@ class Room:
                 "view": self._view(seat),
                 "events": lines,
                 "full_log": True,
+                "catalog": self.rules.catalog,  # static data, once per connection; views name it by id
             }
         )
 

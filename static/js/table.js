@@ -20,6 +20,7 @@ const page = {
   you: null,
   table: null,
   view: null,
+  catalog: null, // the game's static data (card faces…), sent with every fresh snapshot
   previous: null,
   log: [],
   pending: null, // the id of an action sent and not yet answered
@@ -141,6 +142,7 @@ function receive(message) {
         page.you = message.you;
         page.table = message.table ?? page.table; // sent only when it changed
         page.view = message.view;
+        if (message.full_log) page.catalog = message.catalog;
         // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
         if (message.full_log || (message.ack !== undefined && message.ack === page.pending)) page.pending = null;
       }
@@ -181,7 +183,7 @@ function request(message) {
 
 function context() {
   const players = (page.table?.seats ?? []).map((s) => ({ ...s }));
-  return { view: page.view, seat: page.you, players, t: page.t, lang: page.lang, send, previous: page.previous,
+  return { view: page.view, catalog: page.catalog, seat: page.you, players, t: page.t, lang: page.lang, send, previous: page.previous,
            busy: Boolean(page.pending) || page.conn !== "connected" };
 }
 
