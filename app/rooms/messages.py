@@ -26,6 +26,14 @@ class Again(_Message):
     id: Annotated[str, Field(max_length=64)] | None = None
 
 
+class Check(_Message):
+    """Would this action be accepted now? Answered, never applied: composers ask instead of re-deriving rules."""
+
+    type: Literal["check"]
+    action: dict[str, object]
+    id: Annotated[str, Field(max_length=64)] | None = None
+
+
 class Sync(_Message):
     """A request for the current view (after a gap in versions)."""
 
@@ -36,5 +44,5 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Again | Sync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Act | Again | Check | Sync | Ping, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)

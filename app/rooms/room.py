@@ -298,6 +298,17 @@ class Room:
         self._wake_bots()
         return True
 
+    def check(self, seat: Seat | None, payload: Mapping[str, object]) -> None:
+        """Raises what `submit` would refuse this action with now; applies, records and tells nothing.
+
+        The rules are pure, so trying the action on the current state changes nothing.
+        """
+        if seat is None:
+            raise IllegalAction("not_a_player", "You are not seated at this table.")
+        if self.state is None:
+            raise IllegalAction("not_started", "The game has not started yet.")
+        self.rules.apply(self.state, seat, self.rules.parse_action(payload), rng_for(self.seed, self.version + 1))
+
     async def play_again(self, seat: Seat | None, version: int) -> bool:
         """Deals the next game at a finished table, to the same seats; any of its players may ask.
 

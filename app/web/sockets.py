@@ -17,7 +17,7 @@ from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.manager import EXPIRED
-from app.rooms.messages import Act, Again, Ping, Sync, client_message
+from app.rooms.messages import Act, Again, Check, Ping, Sync, client_message
 from app.rooms.room import Room
 from app.web.channel import CHANNEL
 from app.web.clients import client_of
@@ -124,6 +124,13 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
                 )
             case Again(version=version, id=client_id):
                 await _answer(room, connection, client_id, room.play_again(connection.seat, version))
+            case Check(action=action, id=client_id):
+                try:
+                    room.check(connection.seat, action)
+                except IllegalAction as exc:
+                    connection.push(_checked(client_id, exc))
+                else:
+                    connection.push(_checked(client_id, None))
             case Sync():
                 connection.push(room.snapshot(connection.seat))
             case Ping():
@@ -150,6 +157,14 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
     else:
         if not acknowledged:
             connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))
+
+
+def _checked(client_id: str | None, refusal: IllegalAction | None) -> bytes:
+    if refusal is None:
+        return orjson.dumps({"type": "checked", "id": client_id, "ok": True})
+    return orjson.dumps(
+        {"type": "checked", "id": client_id, "ok": False, "code": refusal.code, "message": refusal.message}
+    )
 
 
 def _error(code: str, message: str, client_id: str | None) -> bytes:

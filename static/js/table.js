@@ -24,6 +24,7 @@ const page = {
   previous: null,
   log: [],
   pending: null, // the id of an action sent and not yet answered
+  checks: new Map(), // check id -> resolve, for questions the server has not answered yet
 };
 
 // --- connection -----------------------------------------------------------------------------
@@ -62,6 +63,7 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (page.socket !== socket) return;
     page.pending = null;
+    answerChecks({ code: "offline" });
     const refusal = REFUSALS[event.code];
     if (refusal) return refused(refusal, event.reason);
     setConnection(navigator.onLine ? "reconnecting" : "offline");
@@ -106,6 +108,7 @@ function retryIn(ms) {
 function reconnect() {
   const old = page.socket;
   page.socket = null;
+  answerChecks({ code: "offline" });
   old?.close();
   connect();
 }
@@ -158,6 +161,10 @@ function receive(message) {
       toast(page.t(`error.${message.code}`) ?? message.message);
       render();
       break;
+    case "checked":
+      page.checks.get(message.id)?.(message.ok ? null : { code: message.code, message: message.message });
+      page.checks.delete(message.id);
+      break;
     case "ack":
       // A retried move or a new game is answered by its ack alone; another seat's commit must not reopen the page.
       if (message.id === page.pending) page.pending = null;
@@ -172,9 +179,27 @@ const send = (action) => request({ type: "act", version: page.version, action })
 /** Asks a finished table to deal its next game to the same seats. */
 const playAgain = () => request({ type: "again", version: page.version });
 
+/**
+ * Asks the server whether `action` would be accepted now, without making it: resolves to null, or
+ * to the refusal {code, message}. For composers whose choices are too many to list in `view.legal`.
+ */
+function check(action) {
+  if (page.conn !== "connected") return Promise.resolve({ code: "offline" });
+  const id = newId();
+  page.socket.send(JSON.stringify({ type: "check", action, id }));
+  return new Promise((resolve) => page.checks.set(id, resolve));
+}
+
+function answerChecks(answer) {
+  for (const resolve of page.checks.values()) resolve(answer);
+  page.checks.clear();
+}
+
+const newId = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()));
+
 function request(message) {
   if (page.conn !== "connected" || page.pending) return;
-  page.pending = crypto.randomUUID ? crypto.randomUUID() : String(Math.random());
+  page.pending = newId();
   page.socket.send(JSON.stringify({ ...message, id: page.pending }));
   render();
 }
@@ -183,7 +208,7 @@ function request(message) {
 
 function context() {
   const players = (page.table?.seats ?? []).map((s) => ({ ...s }));
-  return { view: page.view, catalog: page.catalog, seat: page.you, players, t: page.t, lang: page.lang, send, previous: page.previous,
+  return { view: page.view, catalog: page.catalog, seat: page.you, players, t: page.t, lang: page.lang, send, check, previous: page.previous,
            busy: Boolean(page.pending) || page.conn !== "connected" };
 }
 

@@ -46,3 +46,23 @@ async def test_a_spectator_sees_the_game_but_cannot_act(shared_server: ServerPro
     finally:
         for player in [*players, watcher]:
             await player.close()
+
+
+async def test_a_check_answers_without_changing_anything(shared_server: ServerProcess) -> None:
+    players = await seat_table(shared_server.url, "bremen", 4)
+    try:
+        leader = next(p for p in players if p.view and p.view["legal"])
+        other = next(p for p in players if p is not leader)
+        version = leader.version
+        legal = leader.view["legal"][0]  # type: ignore[index]
+        assert (await leader.request({"type": "check", "action": legal}))["ok"] is True
+        refused = await other.request({"type": "check", "action": legal})
+        assert refused["ok"] is False and refused["code"] == "not_leader", refused
+        malformed = await leader.request({"type": "check", "action": {"type": "juggle"}})
+        assert malformed["ok"] is False and malformed["code"] == "invalid_action"
+        # Asked, never made: nobody was sent a new version, and the move can still be made.
+        assert all(p.version == version for p in players)
+        assert (await leader.act(legal))["type"] == "ack"
+    finally:
+        for player in players:
+            await player.close()
