@@ -17,7 +17,7 @@ import pytest
 from playwright.async_api import Browser, Page, Route
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from app.engine import rng_for
+from app.engine import IllegalAction, full_view, rng_for
 from app.games.brownies import RULES
 from app.games.brownies.cards import sort_kinds
 from app.games.brownies.state import BrowniesState, Player
@@ -41,6 +41,7 @@ LOOK = r"""() => {
     turnNo: root.querySelector('.bw-turnno')?.textContent ?? '',
     composing: Boolean(document.querySelector('.bw-desk.composing')),
     form: document.querySelector('.bw-composer')?.dataset.form ?? null,
+    asking: Boolean(document.querySelector('.bw-asking')),
     confirm: document.querySelector('.bw-confirm:not([disabled])')?.dataset.action ?? null,
     make: on('.bw-market .bw-make[data-action]').map((el) => ({
       key: el.dataset.key, where: item(el).classList[1], kind: item(el).dataset.kind,
@@ -162,6 +163,9 @@ class Clicker:
         if look["turnNo"] != self.turn:
             self.turn, self.tried = look["turnNo"], set()
         if look["composing"]:
+            if look["asking"]:  # the desk waits for the server's word on the picks
+                await page.wait_for_selector(".bw-asking", state="detached", timeout=15000)
+                return "asking"
             if look["confirm"] and await click(page, "confirm", keyboard):
                 self.composed.append(look["form"])
                 await settle(page)
@@ -330,11 +334,11 @@ HARNESS = """<!doctype html>
 import * as game from "/static/js/games/brownies.js";
 import { translator } from "/static/js/i18n.js";
 const players = ["Mina", "Ken", "Aiko"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
-window.show = ([view, seat, lang, previous]) => {
+window.show = ([view, seat, lang, previous, catalog]) => {
   document.documentElement.lang = lang;
   window.sent = null;
-  const ctx = { view, seat, players, t: translator(lang, game.strings), lang, previous, busy: false,
-                send: (action) => { window.sent = action; } };
+  const ctx = { view, catalog, seat, players, t: translator(lang, game.strings), lang, previous, busy: false,
+                send: (action) => { window.sent = action; }, check: (action) => window.checkAction(action) };
   game.render(document.getElementById("table"), ctx);
   document.getElementById("prompt").textContent = game.prompt(ctx) ?? "";
 };
@@ -361,11 +365,28 @@ def accepted(state: BrowniesState, action: dict) -> BrowniesState:
     return RULES.apply(state, 0, RULES.parse_action(action), rng_for(7, 1)).state
 
 
+# What the harness's check asks the rules about: the table shown last, and its seat.
+SHOWN: dict[str, object] = {}
+
+
+def check_action(action: dict) -> dict | None:
+    """The room's check in the harness: None if the rules would accept `action` on the shown table, else the refusal."""
+    state, seat = SHOWN["state"], SHOWN["seat"]
+    assert isinstance(state, BrowniesState) and isinstance(seat, int)
+    try:
+        RULES.apply(state, seat, RULES.parse_action(action), rng_for(7, 1))
+    except IllegalAction as refusal:
+        return {"code": refusal.code, "message": refusal.message}
+    return None
+
+
 async def show(
     page: Page, state: BrowniesState, seat: int = 0, lang: str = "en", previous: BrowniesState | None = None
 ) -> None:
-    before = None if previous is None else RULES.view(previous, seat)
-    await page.evaluate("(args) => window.show(args)", [RULES.view(state, seat), seat, lang, before])
+    SHOWN.update(state=state, seat=seat)
+    before = None if previous is None else full_view(RULES, previous, seat)
+    args = [full_view(RULES, state, seat), seat, lang, before, RULES.catalog]
+    await page.evaluate("(args) => window.show(args)", args)
 
 
 async def desk_action(page: Page, opener: str, picks: list[str]) -> dict:
@@ -374,7 +395,10 @@ async def desk_action(page: Page, opener: str, picks: list[str]) -> dict:
     for key in picks:
         await page.click(f'.brownies [data-key="{key}"]')
     confirm = page.locator(".bw-confirm")
-    assert await confirm.is_enabled(), await page.locator(".bw-composer").inner_text()
+    try:  # enabled once the server has said yes
+        await page.wait_for_selector(".bw-confirm:not([disabled])", timeout=5000)
+    except PlaywrightTimeout:
+        pytest.fail(await page.locator(".bw-composer").inner_text())
     action = json.loads(await confirm.get_attribute("data-action") or "null")
     await confirm.click()
     assert await page.evaluate("window.sent") == action
@@ -398,6 +422,7 @@ async def serve(route: Route) -> None:
 
 async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: Path) -> None:
     page = await open_page(browser, "about:blank")
+    await page.expose_function("checkAction", check_action)
     await page.route("http://brownies.test/**", serve)
     await page.goto("http://brownies.test/desk")
     await page.wait_for_function("window.ready === true")
@@ -414,6 +439,7 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     await page.click('[data-key="trade"]')
     for key in ("h-WOOD-0", "h-CLAY-0", "m-WHEAT", "m-STONE"):
         await page.click(f'.brownies [data-key="{key}"]')
+    await page.locator(".bw-problem").wait_for()  # the server's answer, translated
     assert not await page.locator(".bw-confirm").is_enabled()
     assert not await page.locator(".bw-confirm").get_attribute("data-action")
     assert "several cards for several" in await page.locator(".bw-problem").inner_text()
@@ -430,6 +456,7 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     await page.click('[data-key="b-BB_BUILDER"]')
     for key in ("h-BREAD-0", "h-FLOUR-0", "m-BD_SMITHY"):
         await page.click(f'.brownies [data-key="{key}"]')
+    await page.locator(".bw-ok").wait_for()
     assert "1 value is lost" in await page.locator(".bw-ok").inner_text()
     await full_shot(page, "brownies-10-builder-desk", tmp_path)
     await page.click(".bw-cancel")
@@ -438,7 +465,7 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     state = accepted(state, action)
     await show(page, state)
     smithy = json.loads(await page.get_attribute('[data-key="b-BD_SMITHY"]', "data-action") or "null")
-    assert smithy in RULES.view(state, 0)["legal"]
+    assert smithy in full_view(RULES, state, 0)["legal"]
     assert await page.locator('[data-key="b-BB_BUILDER"].used').count()
 
     # Wholesaler (卸問屋), §10 S9.
@@ -499,4 +526,4 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     state = scene(["WOOD"], ("BD_CHARCOAL_KILN",), primary_row=STACKS)
     await show(page, state, lang="ja")
     await page.click('[data-key="b-BD_CHARCOAL_KILN"]')
-    assert await page.evaluate("window.sent") in RULES.view(state, 0)["legal"]
+    assert await page.evaluate("window.sent") in full_view(RULES, state, 0)["legal"]

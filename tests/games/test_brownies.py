@@ -1,5 +1,6 @@
 """Farm with Brownies: the spec's worked scenarios (§10), setup, every error code, redaction, events."""
 
+import copy
 import json
 from collections import Counter
 from collections.abc import Mapping, MutableSequence, Sequence
@@ -9,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from app.engine import Event, IllegalAction, Transition, rng_for
+from app.engine import Event, IllegalAction, Transition, full_view, rng_for
+from app.engine.envelope import ENVELOPE_KEYS
 from app.games import RULES_BY_SLUG
 from app.games.brownies import RULES
 from app.games.brownies.cards import (
     BASIC_BUILDINGS,
     BUILDINGS,
+    CARDS,
     PRIMARY_CARDS,
     PRINTED_PILES,
     RESOURCES,
@@ -22,11 +25,10 @@ from app.games.brownies.cards import (
     VP_CARDS,
     sort_kinds,
 )
-from app.games.brownies.checks import MESSAGES
 from app.games.brownies.proofs import inventory, redeal_hidden
 from app.games.brownies.rules import apply, setup
-from app.games.brownies.state import BrowniesState, Phase, Player, dump, load
-from app.games.brownies.view import view
+from app.games.brownies.state import BrowniesState, Phase, Player
+from app.games.brownies.view import CATALOG, view
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: a table built directly in the middle of a game.
@@ -105,14 +107,36 @@ def play(state: BrowniesState, *payloads: Mapping[str, object]) -> BrowniesState
     return state
 
 
+# §4.8: the normative English message of every code, copied from the spec's table.
+SPEC_MESSAGES = {
+    "invalid_action": "That action is not understood.",
+    "game_over": "The game is over.",
+    "not_your_turn": "It is not your turn.",
+    "main_action_already_taken": "You have already produced or traded this turn.",
+    "main_action_required": "You must produce or trade before ending your turn.",
+    "building_not_owned": "You do not own that building.",
+    "no_brownie_action": "That building has no brownie action.",
+    "brownie_already_used": "That building's brownies have already worked this turn.",
+    "empty_trade": "You must give at least one card and take at least one card.",
+    "many_for_many": "A trade cannot give several cards for several cards.",
+    "wrong_card_type": "That kind of card cannot be used here.",
+    "not_in_hand": "You do not have those cards in your hand.",
+    "not_in_market": "That card is not available in the market.",
+    "deck_empty": "The primary goods deck and its discard pile are empty.",
+    "recipe_not_met": "You do not have the cards this needs.",
+    "insufficient_value": "The cards you give are not worth enough.",
+    "hand_limit": "Your hand would exceed 7 cards.",
+}
+
+
 def refused(state: BrowniesState, payload: Mapping[str, object], code: str, seat: int | None = None) -> None:
-    """The action is refused with `code` and the spec's message, and the state is untouched."""
-    before = dump(state)
+    """The action is refused with `code` and the spec's message (§4.8), and the state is untouched."""
+    before = copy.deepcopy(state)
     with pytest.raises(IllegalAction) as caught:
         act(state, payload, seat)
     assert caught.value.code == code
-    assert caught.value.message == MESSAGES[code]
-    assert dump(state) == before
+    assert caught.value.message == SPEC_MESSAGES[code]
+    assert state == before
 
 
 def hand(state: BrowniesState, seat: int) -> Counter[str]:
@@ -174,7 +198,7 @@ def test_s1_setup_three_players() -> None:
     assert state.funds_out == ("FUND_6",)
     assert (state.active_seat, state.turn, state.round, state.main_action_done) == (0, 1, 1, False)
     # The removed basic is never revealed, not even by name (the card catalog lists every kind).
-    seen = {key: value for key, value in view(state, None).items() if key != "cards"}
+    seen = view(state, None)
     assert "BB_GENERAL_STORE" not in json.dumps(seen)
 
 
@@ -445,6 +469,11 @@ def test_options_are_offered_as_engine_options() -> None:
     }
     with pytest.raises(IllegalAction):
         RULES.parse_options({"resource_supply": "lots"}, 2)
+    # §7: a round limit is a number; the lobby sends the choice itself, never its text.
+    assert RULES.parse_options({"round_limit": 10}, 2).number("round_limit") == 10
+    for raw in ("10", 11, True):
+        with pytest.raises(IllegalAction):
+            RULES.parse_options({"round_limit": raw}, 2)
     assert RULES_BY_SLUG["brownies"] is RULES
 
 
@@ -682,11 +711,35 @@ def test_a_building_can_be_produced_and_its_brownies_used_at_once() -> None:
 def test_view_carries_the_common_keys_and_is_json() -> None:
     state = setup(3, RULES.parse_options({"start_player": 1}, 3), Random(3))
     for seat in (0, 1, 2, None):
-        seen = view(state, seat)
+        seen = full_view(RULES, state, seat)
         assert json.loads(json.dumps(seen)) == seen
         assert seen["phase"] == "turn" and seen["awaiting"] == [1] and seen["outcome"] is None
+        assert seen["seat"] == seat
         assert (seen["legal"] != []) == (seat == 1)
+        # The game's own view leaves the envelope to the table and the card faces to the catalog.
+        own = view(state, seat)
+        assert not own.keys() & ENVELOPE_KEYS and "cards" not in own
     assert view(state, None)["secret"] is None
+
+
+def test_the_card_faces_are_the_catalog_sent_once() -> None:
+    assert RULES.catalog is CATALOG
+    assert list(CATALOG) == list(CARDS)  # canonical order (§2)
+    assert json.loads(json.dumps(CATALOG)) == CATALOG
+    milk_shop = CATALOG["BD_MILK_SHOP"]
+    assert isinstance(milk_shop, dict)
+    assert milk_shop["value"] == 6 and milk_shop["vp"] == 2  # §2.5 #15
+    assert milk_shop["brownie"] == {
+        "form": "score",
+        "inputs": {"pay": {"MILK": 1}, "show": {}},
+        "gain": {},
+        "vp": 1,
+        "min_pay": None,
+    }
+    store = CATALOG["BB_GENERAL_STORE"]
+    changer = CATALOG["BD_MONEY_CHANGER"]
+    assert isinstance(store, dict) and isinstance(changer, dict)
+    assert store["brownie"]["min_pay"] == 3 and changer["brownie"]["min_pay"] == 7  # type: ignore[index]
 
 
 def test_views_show_deck_sizes_only_and_never_the_removed_basics() -> None:
@@ -697,10 +750,10 @@ def test_views_show_deck_sizes_only_and_never_the_removed_basics() -> None:
     assert market["building_deck"] == len(state.building_deck)
     assert market["primary_deck"] == len(state.primary_deck)
     assert seen["removed"] == {"basic_buildings": 2, "funds": ["FUND_5", "FUND_6"]}
-    text = json.dumps({key: value for key, value in seen.items() if key != "cards"})
+    text = json.dumps(seen)
     for card in state.removed_basics + state.building_deck + state.secondary_deck:
         assert card not in text
-    # The card catalog names kinds only as keys, so the view's strings name only cards it shows.
+    # The view's strings name only the cards it shows.
     unseen = set(state.removed_basics + state.building_deck) - set(state.building_row)
     assert not leaves(seen) & unseen
 
@@ -751,18 +804,8 @@ def test_redeal_moves_only_what_the_viewer_cannot_see() -> None:
 
 def test_spectators_and_waiting_seats_get_no_legal_actions() -> None:
     state = table(hands={0: ["WOOD"], 1: ["CLAY"]})
-    assert view(state, None)["legal"] == [] and view(state, 1)["legal"] == []
-    assert view(state, 0)["legal"]
-
-
-def test_dump_load_round_trip_and_rejects_junk() -> None:
-    state = setup(4, RULES.parse_options({}, 4), Random(9))
-    state = play(state, produce("WOOD"), END_TURN)
-    data = json.loads(json.dumps(dump(state)))
-    assert load(data) == state
-    data["turn"] = True
-    with pytest.raises(ValueError):
-        load(data)
+    assert full_view(RULES, state, None)["legal"] == [] and full_view(RULES, state, 1)["legal"] == []
+    assert full_view(RULES, state, 0)["legal"]
 
 
 def test_events_are_past_tense_and_json() -> None:

@@ -4,7 +4,7 @@ from collections import Counter
 from collections.abc import Callable
 from random import Random
 
-from app.engine import IllegalAction, Outcome, rng_for
+from app.engine import IllegalAction, Outcome, full_view, rng_for
 from app.games.brownies import RULES
 from app.games.brownies.actions import EndTurn, Produce, Trade
 from app.games.brownies.bot import choose
@@ -32,7 +32,7 @@ def play_game(seats: int, seed: int, policies: list[Policy], max_steps: int = 30
         if outcome is not None:
             return outcome, step - 1
         (seat,) = RULES.awaiting(state)
-        wire = policies[seat](RULES.view(state, seat), chooser)
+        wire = policies[seat](full_view(RULES, state, seat), chooser)
         state = RULES.apply(state, seat, RULES.parse_action(wire), rng_for(seed, step)).state
     raise AssertionError(f"no outcome after {max_steps} steps (seed {seed})")
 
@@ -66,10 +66,10 @@ def test_the_bot_beats_random_players() -> None:
 
 def test_the_bot_answers_with_one_of_the_offered_actions() -> None:
     state = table(hands={0: ["FUND_5"]}, primary_row=[("CHARCOAL", 2)], building_row=["BD_MILL"])
-    view = RULES.view(state, 0)
+    view = full_view(RULES, state, 0)
     assert choose(view, Random(1)) in view["legal"]  # type: ignore[operator]
     done = table(hands={0: ["WOOD"]}, main_done=True)
-    assert choose(RULES.view(done, 0), Random(1)) == {"type": "end_turn"}
+    assert choose(full_view(RULES, done, 0), Random(1)) == {"type": "end_turn"}
 
 
 def test_the_bot_takes_a_win_when_it_is_offered() -> None:
@@ -78,7 +78,7 @@ def test_the_bot_takes_a_win_when_it_is_offered() -> None:
         hands={0: ["BREAD", "WOOD"]},
         primary_row=[("CHARCOAL", 2)],
     )
-    assert choose(RULES.view(state, 0), Random(3)) == {"type": "brownie", "building": "BD_DINER"}
+    assert choose(full_view(RULES, state, 0), Random(3)) == {"type": "brownie", "building": "BD_DINER"}
 
 
 def _walk(seats: int, seed: int) -> list[BrowniesState]:

@@ -7,24 +7,12 @@ from app.games.brownies.legal import legal_actions
 from app.games.brownies.proofs import inventory, redeal_hidden
 from app.games.brownies.rules import apply, awaiting, outcome, phase, setup
 from app.games.brownies.state import BrowniesState
-from app.games.brownies.view import view
-
-
-class NumberChoice(Option):
-    """A choice among whole numbers that also takes a number's decimal text, as a lobby select sends it."""
-
-    __slots__ = ()
-
-    def parse(self, raw: object, seats: int) -> object:
-        if isinstance(raw, str) and raw.isdecimal():
-            raw = int(raw)
-        return Option.parse(self, raw, seats)
-
+from app.games.brownies.view import CATALOG, view
 
 OPTIONS = (  # §7; `players` and `seed` belong to the table itself
     Option("start_player", "seat", None),
     Option("resource_supply", "choice", "printed", ("printed", "per_player")),
-    NumberChoice("round_limit", "choice", 0, (0, 10, 15, 20, 25, 30, 40, 50)),
+    Option("round_limit", "choice", 0, (0, 10, 15, 20, 25, 30, 40, 50)),
     Option("reveal_hands_at_end", "bool", True),
 )
 
@@ -44,4 +32,5 @@ RULES: GameRules[BrowniesState, Action] = GameRules(
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,
+    catalog=CATALOG,
 )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from app.engine import IllegalAction
 from app.games.brownies.cards import CARDS, IS_BUILDING, Form, sort_kinds
 
-INVALID_MESSAGE = "That action is not understood."  # §4.8 code 3
+INVALID_MESSAGE = "That action is not understood."  # §4.8 #0
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from collections import Counter
 from random import Random
 from typing import cast
 
+from app.games.brownies.view import CATALOG
+
 _VP_WEIGHT = 6
 _DRAW_VALUE = 2  # a primary good is worth 2 or 3
 _BROWNIE_BONUS = 2
@@ -23,11 +25,11 @@ _WANTED_BONUS = 1
 _FULL_HAND_PENALTY = 1
 
 Json = dict[str, object]
-Icons = dict[str, dict[str, int]]  # the view's icon lists: {"pay": {kind: n}, "show": {kind: n}}
+Icons = dict[str, dict[str, int]]  # the catalog's icon lists: {"pay": {kind: n}, "show": {kind: n}}
 
 
 def choose(view: Json, rng: Random) -> Json:
-    """One action from view["legal"], the best by the heuristic above."""
+    """One action from the full view's "legal", the best by the heuristic above."""
     legal = cast(list[Json], view["legal"])
     if not legal:
         raise ValueError("this seat has nothing to do now")
@@ -44,7 +46,7 @@ class _Table:
     """What the seat knows, arranged for scoring."""
 
     def __init__(self, view: Json) -> None:
-        self.cards = cast(dict[str, Json], view["cards"])
+        self.cards = cast(dict[str, Json], CATALOG)  # the printed faces: the same for every seat
         seat = cast(int, view["seat"])
         me = cast(list[Json], view["players"])[seat]
         self.hand = Counter(cast(list[str], me["hand"]))

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from app.engine import IllegalAction
-from app.games.brownies.actions import INVALID_MESSAGE
+from app.engine.errors import game_over, not_your_turn
 from app.games.brownies.cards import (
     BROWNIE_INPUTS,
     CARDS,
@@ -24,10 +24,7 @@ from app.games.brownies.legal import has_cards, has_main_action
 from app.games.brownies.market import copies
 from app.games.brownies.state import BrowniesState, Phase
 
-MESSAGES: dict[str, str] = {  # §4.8: the normative English text of every code
-    "game_over": "The game is over.",
-    "not_your_turn": "It is not your turn.",
-    "invalid_action": INVALID_MESSAGE,  # raised by parse_action
+MESSAGES: dict[str, str] = {  # §4.8: the normative English text of the game's own codes
     "main_action_already_taken": "You have already produced or traded this turn.",
     "main_action_required": "You must produce or trade before ending your turn.",
     "building_not_owned": "You do not own that building.",
@@ -65,9 +62,9 @@ def refuse(code: str) -> IllegalAction:
 def check_turn(state: BrowniesState, seat: int) -> None:
     """§4.8 checks 1 and 2: the game runs and it is this seat's turn."""
     if state.phase is Phase.GAME_OVER:
-        raise refuse("game_over")
+        raise game_over()
     if seat != state.active_seat:
-        raise refuse("not_your_turn")
+        raise not_your_turn()
 
 
 def check_produce(state: BrowniesState, target: str) -> Inputs:

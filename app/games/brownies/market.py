@@ -4,7 +4,6 @@ from collections.abc import Iterator
 from itertools import chain, compress
 from operator import itemgetter
 from random import Random
-from typing import Any
 
 from app.games.brownies.cards import CLASS, IS_BUILDING, RESOURCES, CardClass, sort_kinds
 from app.games.brownies.state import BrowniesState, Move, Player, Stack
@@ -142,11 +141,8 @@ class Draft:
         )
 
 
-def refill(state: BrowniesState, rng: Random, **changes: Any) -> tuple[BrowniesState, dict[str, list[str]], list[str]]:
-    """The market refilled at a turn's start (§4.1): the new state, the cards drawn by row, the rows reshuffled.
-
-    `changes` (the new turn's bookkeeping) go into the same new state, so a turn change builds just one.
-    """
+def refill(state: BrowniesState, rng: Random) -> tuple[BrowniesState, dict[str, list[str]], list[str]]:
+    """The market refilled at a turn's start (§4.1): the new state, the cards drawn by row, the rows reshuffled."""
     reshuffled: list[str] = []
     building_row, building_deck = list(state.building_row), list(state.building_deck)
     drawn_buildings = building_deck[: max(0, ROW_SIZE - len(building_row))]  # §8.9: no discard to reshuffle
@@ -176,7 +172,6 @@ def refill(state: BrowniesState, rng: Random, **changes: Any) -> tuple[BrowniesS
         _stack_onto(primary_row, card)
 
     state = state._replace(
-        **changes,
         building_row=tuple(building_row),
         building_deck=tuple(building_deck),
         secondary_row=tuple(secondary_row),

@@ -164,9 +164,7 @@ def _end_turn(state: BrowniesState, rng: Random) -> Transition[BrowniesState]:
     if state.round_limit and round_ > state.round_limit:
         state = state._replace(turn=state.turn + 1, round=round_)
         return _finish(state, "round_limit", _leaders(state), events)
-    state, drawn, reshuffled = refill(
-        state,
-        rng,
+    state = state._replace(
         active_seat=seat,
         turn=state.turn + 1,
         round=round_,
@@ -175,6 +173,7 @@ def _end_turn(state: BrowniesState, rng: Random) -> Transition[BrowniesState]:
         moves=(),
         previous_moves=state.moves,
     )
+    state, drawn, reshuffled = refill(state, rng)
     data: dict[str, object] = {"seat": seat, "turn": state.turn, "round": round_, **drawn, "reshuffled": reshuffled}
     events.append(Event("turn_started", data))
     return Transition(state, tuple(events))

@@ -1,9 +1,18 @@
 """What one seat (None: a spectator) may see of a table (§5), as JSON: an allow-list."""
 
 from app.engine import Seat
-from app.games.brownies.cards import CARDS, HAND_LIMIT, RESOURCES, WINNING_VP, Card, Icon
-from app.games.brownies.legal import legal_actions
-from app.games.brownies.rules import awaiting, outcome, vp
+from app.games.brownies.cards import (
+    CARDS,
+    GENERAL_STORE_VALUE,
+    HAND_LIMIT,
+    MONEY_CHANGER_VALUE,
+    RESOURCES,
+    WINNING_VP,
+    Card,
+    Form,
+    Icon,
+)
+from app.games.brownies.rules import vp
 from app.games.brownies.state import BrowniesState, Phase, Player
 
 
@@ -23,8 +32,12 @@ def _card_json(card: Card) -> dict[str, object]:
             "inputs": _icons_json(brownie.inputs),
             "gain": {} if brownie.gain is None else {brownie.gain: 1},
             "vp": brownie.vp,
+            "min_pay": _MIN_PAY.get(brownie.form),
         },
     }
+
+
+_MIN_PAY = {Form.GENERAL_STORE: GENERAL_STORE_VALUE, Form.MONEY_CHANGER: MONEY_CHANGER_VALUE}  # §4.6
 
 
 def _icons_json(icons: tuple[Icon, ...]) -> dict[str, dict[str, int]]:
@@ -36,22 +49,17 @@ def _icons_json(icons: tuple[Icon, ...]) -> dict[str, dict[str, int]]:
     return found
 
 
-# The printed card data by kind, the same in every view (treat as read-only). Kind ids appear only
-# as keys here, so the strings of a view still tell exactly which cards that view has shown.
+# The printed card data by kind (RULES.catalog): sent once per connection, never in a view, which
+# names cards by kind id only. Canonical order (§2), which the renderer keeps for its lists.
 CATALOG: dict[str, object] = {kind: _card_json(card) for kind, card in CARDS.items()}
 
 
 def view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
-    """The table as `seat` sees it: hidden General Store draws of others only as a count."""
-    result = outcome(state)
+    """The game's own fields as `seat` sees them (the table adds the envelope): hidden General Store
+    draws of others only as a count; cards by kind id, their faces in the catalog."""
     reveal_all = state.phase is Phase.GAME_OVER and state.reveal_hands_at_end  # §5: hands shown at the end
     own = state.players[seat] if seat is not None else None
     return {
-        "phase": state.phase.value,
-        "awaiting": sorted(awaiting(state)),
-        "legal": [action.to_json() for action in legal_actions(state, seat)] if seat is not None else [],
-        "outcome": None if result is None else result.to_json(),
-        "seat": seat,
         "seats": state.seats,
         "start_seat": state.start_seat,
         "active_seat": state.active_seat,
@@ -81,7 +89,6 @@ def view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
         "previous_moves": [move.to_json() for move in state.previous_moves],
         "hand_limit": HAND_LIMIT,
         "winning_vp": WINNING_VP,
-        "cards": CATALOG,
     }
 
 

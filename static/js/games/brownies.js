@@ -6,8 +6,6 @@ import { h, fill, seatBadge, nameOf } from "../dom.js";
 const COMPOSED = new Set(["builder", "general_store", "trading_post", "wholesaler", "market", "money_changer"]);
 const GOODS = new Set(["resource", "primary", "secondary"]);
 const BUILDING = new Set(["basic_building", "building"]);
-const GS_VALUE = 3; // §4.6 General Store: pay value ≥ 3
-const MC_VALUE = 7; // §2.5 Money Changer: pay value ≥ 7
 
 export const strings = {
   en: {
@@ -85,8 +83,8 @@ export const strings = {
     "bw.c.trade": "Trade: tap hand cards to give and market cards to take. One for one, many for one or one for many.",
     "bw.c.builder": "{name}: give hand cards worth at least a building in the row, and tap that building.",
     "bw.c.wholesaler": "{name}: give hand cards worth at least a secondary good in the row, and tap that good.",
-    "bw.c.general_store": "{name}: give hand cards worth at least 3 to draw the top card of the primary deck.",
-    "bw.c.money_changer": "{name}: give hand cards worth at least 7 for 1 VP card.",
+    "bw.c.general_store": "{name}: give hand cards worth at least {n} to draw the top card of the primary deck.",
+    "bw.c.money_changer": "{name}: give hand cards worth at least {n} for 1 VP card.",
     "bw.c.trading_post": "{name}: give one primary good and tap a primary good in the row worth no more.",
     "bw.c.market": "{name}: give one secondary good and tap market goods worth no more in total.",
     "bw.need.pay": "Choose the cards to give.",
@@ -96,8 +94,7 @@ export const strings = {
     "bw.need.primaryPay": "Tap one primary good in your hand.",
     "bw.need.primaryTake": "Tap a primary good in the row.",
     "bw.need.secondaryPay": "Tap one secondary good in your hand.",
-    "bw.short": "Not enough: you give {have}, you need {need}.",
-    "bw.tooMuch": "Too much: you take {take}, you give only {have}.",
+    "bw.checking": "Asking the table…",
     "bw.draws": "draw 1 primary good",
     "bw.detailHint": "Tap any card to read it. Produce with the button under a market card, or open a trade.",
     "bw.watchHint": "Tap any card to read it.",
@@ -126,7 +123,7 @@ export const strings = {
     "bw.tag.house_data": "house data",
     "bw.note.freeResource": "Taking a free resource uses your main action.",
     "bw.note.noRetake": "A resource you pay cannot be taken back in the same trade.",
-    "bw.note.handLimit": "An action may not leave more than 7 cards in hand; paid and gained cards are netted.",
+    "bw.note.handLimit": "An action may not leave more than {n} cards in hand; paid and gained cards are netted.",
     "bw.note.noMain": "No produce or trade is possible, so you may end your turn without one.",
     "bw.note.gsReshuffle": "The deck is empty: the discard pile, with what you pay, is shuffled first.",
     "bw.note.marketNoBuildings": "Market never takes buildings (they do not go into the hand).",
@@ -257,8 +254,8 @@ export const strings = {
     "bw.c.trade": "売買：渡す手札と、獲得する場のカードをタップ。1枚と1枚、複数枚と1枚、1枚と複数枚ができます。",
     "bw.c.builder": "{name}：列の建物の価値以上の手札を選び、その建物をタップ。",
     "bw.c.wholesaler": "{name}：列の2次商品の価値以上の手札を選び、その2次商品をタップ。",
-    "bw.c.general_store": "{name}：価値3以上の手札を渡し、1次商品の山札の一番上を引きます。",
-    "bw.c.money_changer": "{name}：価値7以上の手札を渡し、勝利点カード1枚を獲得します。",
+    "bw.c.general_store": "{name}：価値{n}以上の手札を渡し、1次商品の山札の一番上を引きます。",
+    "bw.c.money_changer": "{name}：価値{n}以上の手札を渡し、勝利点カード1枚を獲得します。",
     "bw.c.trading_post": "{name}：1次商品1枚を渡し、それ以下の価値の列の1次商品をタップ。",
     "bw.c.market": "{name}：2次商品1枚を渡し、合計がそれ以下の価値の場の商品をタップ。",
     "bw.need.pay": "渡す手札を選んでください。",
@@ -268,8 +265,7 @@ export const strings = {
     "bw.need.primaryPay": "手札の1次商品を1枚タップしてください。",
     "bw.need.primaryTake": "列の1次商品をタップしてください。",
     "bw.need.secondaryPay": "手札の2次商品を1枚タップしてください。",
-    "bw.short": "価値が足りません：渡す価値 {have}、必要な価値 {need}。",
-    "bw.tooMuch": "取りすぎです：獲得する価値 {take}、渡す価値は {have} だけです。",
+    "bw.checking": "確認しています…",
     "bw.draws": "1次商品を1枚引く",
     "bw.detailHint": "カードをタップすると詳しく読めます。場のカードの下のボタンで生産、または売買を開いてください。",
     "bw.watchHint": "カードをタップすると詳しく読めます。",
@@ -298,7 +294,7 @@ export const strings = {
     "bw.tag.house_data": "ハウスデータ",
     "bw.note.freeResource": "資源を取るのもアクション1回分です。",
     "bw.note.noRetake": "同じ売買で支払った資源を取り戻すことはできません。",
-    "bw.note.handLimit": "支払いと獲得を差し引きして手札が8枚以上になる行動はできません。",
+    "bw.note.handLimit": "支払いと獲得を差し引きして手札が{n}枚を超える行動はできません。",
     "bw.note.noMain": "生産も売買もできないので、アクション無しで手番を終えられます。",
     "bw.note.gsReshuffle": "山札がないので、今支払うカードを含む捨て札を先に混ぜます。",
     "bw.note.marketNoBuildings": "市場では建物は獲得できません（手札に入らないため）。",
@@ -364,6 +360,8 @@ const ui = {
   pay: {},        // kind → how many hand cards of that kind are chosen to give
   take: {},       // kind → how many market cards of that kind are chosen to take
   detail: null,   // the kind shown on the desk when nothing is being composed
+  checks: new Map(), // the server's answers for the desk's actions on `checkedView`: null (ok), a refusal, or "asking"
+  checkedView: null,
   root: null,
   ctx: null,
   lastView: null, // the view drawn last, so a re-render never replays a flip
@@ -379,6 +377,10 @@ function sync(ctx) {
     ui.take = {};
   }
   if (!isMyTurn(ctx)) ui.mode = null;
+  if (ui.checkedView !== view) {
+    ui.checkedView = view;
+    ui.checks = new Map(); // answers were about the state before this view
+  }
 }
 
 function rerender() {
@@ -391,7 +393,7 @@ function rerender() {
 
 // --- small helpers --------------------------------------------------------------------------
 
-const cardOf = (ctx, kind) => ctx.view.cards[kind];
+const cardOf = (ctx, kind) => ctx.catalog[kind];
 const clsOf = (ctx, kind) => cardOf(ctx, kind).class;
 const valueOf = (ctx, kind) => cardOf(ctx, kind).value;
 const cardName = (ctx, kind) => cardOf(ctx, kind)[ctx.lang === "ja" ? "ja" : "en"] ?? kind;
@@ -409,7 +411,7 @@ function countOf(list) {
 
 /** The kinds in canonical order (the order of the card catalog), each repeated by its count. */
 function expand(ctx, counts) {
-  return Object.keys(ctx.view.cards).flatMap((kind) => Array(counts[kind] ?? 0).fill(kind));
+  return Object.keys(ctx.catalog).flatMap((kind) => Array(counts[kind] ?? 0).fill(kind));
 }
 
 /** "Wood ×2, Charcoal" in the reader's language. */
@@ -628,65 +630,80 @@ function showDetail(kind) {
 
 /**
  * What the desk would send now: the action (the matching one from view.legal when the table lists
- * it), or the first thing still missing, in the order the rules check it (§4.5, §4.6).
+ * it) once the server has said it would accept it, or what is still missing or wrong. The desk only
+ * assembles the picks; whether they make a legal action is the server's answer (ctx.check).
  */
 function composed(ctx) {
-  const view = ctx.view;
   const form = modeForm(ctx);
-  const hand = me(ctx).hand.length;
   const give = total(ctx, ui.pay);
   const get = total(ctx, ui.take);
   const pay = expand(ctx, ui.pay);
   const take = expand(ctx, ui.take);
   const result = { action: null, problem: null, give, get, lost: 0 };
   const fail = (key, params) => ({ ...result, problem: ctx.t(key, params) });
-  const goods = take.filter((kind) => !BUILDING.has(clsOf(ctx, kind))).length;
   let action;
   switch (form) {
     case "trade":
       if (!pay.length) return fail("bw.need.pay");
       if (!take.length) return fail("bw.need.take");
-      if (pay.length > 1 && take.length > 1) return fail("error.many_for_many");
-      if (get > give) return fail("bw.tooMuch", { take: get, have: give });
-      if (hand - pay.length + goods > view.hand_limit) return fail("error.hand_limit");
       action = { type: "trade", pay, take };
       break;
     case "builder":
     case "wholesaler":
       if (!pay.length) return fail("bw.need.pay");
       if (!take.length) return fail(form === "builder" ? "bw.need.building" : "bw.need.secondary");
-      if (give < get) return fail("bw.short", { have: give, need: get });
       action = { type: "brownie", building: ui.mode, pay, take: take[0] };
       break;
     case "general_store":
-    case "money_changer": {
-      const need = form === "general_store" ? GS_VALUE : MC_VALUE;
+    case "money_changer":
       if (!pay.length) return fail("bw.need.pay");
-      const empty = !view.market.primary_deck && !view.market.primary_discard.length;
-      if (form === "general_store" && empty) return fail("error.deck_empty");
-      if (give < need) return fail("bw.short", { have: give, need });
       action = { type: "brownie", building: ui.mode, pay };
       break;
-    }
     case "trading_post":
       if (!pay.length) return fail("bw.need.primaryPay");
       if (!take.length) return fail("bw.need.primaryTake");
-      if (get > give) return fail("bw.tooMuch", { take: get, have: give });
       action = { type: "brownie", building: ui.mode, pay: pay[0], take: take[0] };
       break;
     case "market":
       if (!pay.length) return fail("bw.need.secondaryPay");
       if (!take.length) return fail("bw.need.take");
-      if (get > give) return fail("bw.tooMuch", { take: get, have: give });
-      if (hand - 1 + take.length > view.hand_limit) return fail("error.hand_limit");
       action = { type: "brownie", building: ui.mode, pay: pay[0], take };
       break;
     default:
       return result;
   }
-  const listed = view.legal.find((a) => sameAction(a, action));
-  const need = form === "general_store" ? GS_VALUE : form === "money_changer" ? MC_VALUE : get;
+  const answer = verdict(ctx, action);
+  if (answer === "asking") return { ...result, asking: true };
+  if (answer) return { ...result, problem: refusalText(ctx, answer) };
+  const listed = ctx.view.legal.find((a) => sameAction(a, action));
+  const need = takes(form) ? get : cardOf(ctx, ui.mode).brownie.min_pay;
   return { ...result, action: listed ?? action, lost: Math.max(0, give - need) };
+}
+
+/** The server's answer for `action` on this view: null (it would be accepted), a refusal, or "asking". */
+function verdict(ctx, action) {
+  const key = JSON.stringify(action);
+  if (ui.checks.has(key)) return ui.checks.get(key);
+  const checks = ui.checks;
+  checks.set(key, "asking");
+  ctx.check(action).then((answer) => {
+    if (ui.checks !== checks) return; // a newer view came meanwhile; it asks again
+    if (answer?.code === "offline") checks.delete(key); // asked again once connected
+    else checks.set(key, answer);
+    rerender();
+  });
+  return "asking";
+}
+
+/** What the open desk asks for, in words; the brownies' printed minimum payment comes from the catalog. */
+function deskIntro(ctx, form) {
+  if (ui.mode === "trade") return ctx.t("bw.c.trade");
+  return ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode), n: cardOf(ctx, ui.mode).brownie.min_pay });
+}
+
+function refusalText(ctx, answer) {
+  if (answer.code === "offline") return ctx.t("conn.offline");
+  return ctx.t(`error.${answer.code}`) ?? answer.message ?? answer.code;
 }
 
 // --- drawing --------------------------------------------------------------------------------
@@ -854,7 +871,7 @@ function myShop(ctx) {
     h("div", { class: "bw-hand-area" },
       h("h3", {}, ctx.t("bw.hand"), " ",
         h("span", { class: `bw-count-text${full ? " full" : ""}` }, ctx.t("bw.handCount", { n: mine.hand.length, limit: view.hand_limit }))),
-      mine.hand.length >= view.hand_limit - 1 && view.phase === "turn" ? note(ctx, "interpretation", "bw.note.handLimit") : null,
+      mine.hand.length >= view.hand_limit - 1 && view.phase === "turn" ? note(ctx, "interpretation", "bw.note.handLimit", { n: view.hand_limit }) : null,
       h("div", { class: "bw-hand" }, cards.length ? cards : h("p", { class: "bw-quiet" }, ctx.t("bw.empty")))));
 }
 
@@ -894,7 +911,7 @@ function deskBody(ctx) {
   const view = ctx.view;
   const form = modeForm(ctx);
   if (form) return composer(ctx, form);
-  if (ui.detail && view.cards[ui.detail]) return detail(ctx, ui.detail);
+  if (ui.detail && ctx.catalog[ui.detail]) return detail(ctx, ui.detail);
   if (view.phase === "game_over" || ctx.seat === null) return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
   const myTurn = isMyTurn(ctx);
   const noMain = myTurn && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
@@ -913,18 +930,19 @@ function pickChips(ctx, counts, prefix) {
 function composer(ctx, form) {
   const view = ctx.view;
   const state = composed(ctx);
-  const intro = ui.mode === "trade" ? ctx.t("bw.c.trade") : ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode) });
+  const intro = deskIntro(ctx, form);
   const nothing = () => h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet"));
   const give = pickChips(ctx, ui.pay, "gp");
   const get = pickChips(ctx, ui.take, "gt");
   const nearFull = me(ctx).hand.length >= view.hand_limit - 1;
   const notes = [
     form === "trade" && Object.keys(ui.pay).some((k) => clsOf(ctx, k) === "resource") ? note(ctx, "interpretation", "bw.note.noRetake") : null,
-    (form === "trade" || form === "market") && nearFull ? note(ctx, "interpretation", "bw.note.handLimit") : null,
+    (form === "trade" || form === "market") && nearFull ? note(ctx, "interpretation", "bw.note.handLimit", { n: view.hand_limit }) : null,
     form === "general_store" && !view.market.primary_deck ? note(ctx, "interpretation", "bw.note.gsReshuffle") : null,
     form === "market" ? note(ctx, "interpretation", "bw.note.marketNoBuildings") : null,
   ];
-  const outcome = state.problem ? h("p", { class: "bw-problem" }, state.problem)
+  const outcome = state.asking ? h("p", { class: "bw-asking" }, ctx.t("bw.checking"))
+    : state.problem ? h("p", { class: "bw-problem" }, state.problem)
     : h("p", { class: "bw-ok" }, "✓ ", state.lost ? ctx.t("bw.lost", { n: state.lost }) : ctx.t("bw.exact"));
   const reward = form === "general_store" ? ctx.t("bw.draws") : ctx.t("bw.vpN", { n: 1 });
   return h("div", { class: "bw-composer", dataset: { form } },
@@ -1077,7 +1095,7 @@ export function prompt(ctx) {
   if (ctx.seat === null) return ctx.t("p.watching", { name: nameFor(ctx, view.active_seat) });
   if (!isMyTurn(ctx)) return ctx.t("p.wait", { name: nameFor(ctx, view.active_seat) });
   const form = modeForm(ctx);
-  if (form) return ui.mode === "trade" ? ctx.t("bw.c.trade") : ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode) });
+  if (form) return deskIntro(ctx, form);
   if (view.main_action_done) return ctx.t("p.mainDone");
   if (!view.legal.some((a) => a.type === "produce" || a.type === "trade")) return ctx.t("p.noMain");
   return ctx.t("p.yourTurn");
