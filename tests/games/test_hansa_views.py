@@ -345,3 +345,15 @@ def test_bad_keeps(kind: str) -> None:
         "foreign": (hand[0], foreign),
     }[kind]
     rejects(state, 0, Keep(cards), "bad_keep")
+
+
+def test_views_say_which_takes_would_trigger() -> None:
+    # §10 S4: Bergen triggered first this round; a take from Novgorod's 3 cards is trigger #2, +1.
+    state = s4_state()
+    assert RULES.view(state, None)["take_triggers"] == {"LON": None, "BRU": None, "BER": None, "NOV": 1}
+    done = step(state, 1, play("BER-09", "down", ("NOV", 0), adjust=("BRU", 1))).state
+    assert RULES.view(done, 2)["take_triggers"] == {"LON": None, "BRU": None, "BER": None, "NOV": None}
+    # Every space at 3 cards and none triggered: any take would be trigger #1, −1.
+    three = table(4, board={city: [f"{city}-0{n}" for n in (1, 2, 3)] for city in ORDER})
+    assert RULES.view(three, 0)["take_triggers"] == dict.fromkeys(ORDER, -1)
+    assert RULES.view(draft_table(), 0)["take_triggers"] == dict.fromkeys(ORDER, None)

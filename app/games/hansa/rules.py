@@ -346,15 +346,23 @@ def _played_events(seat: Seat, play: Play) -> list[Event]:
     ]
 
 
-def _trigger(state: HansaState, space: int, before: int, prosperity: list[int]) -> Trigger | None:
-    """The trigger a take from a space of `before` cards causes, if any, moving its marker in `prosperity`.
+def trigger_delta(state: HansaState, space: int) -> int | None:
+    """The step a take from `space` would move its marker by now; None if that take triggers nothing.
 
-    Effect 4 [interpretation §8.1, §8.2]: only the take from 3 cards to 2, by the k-th delta.
+    Effect 4 [interpretation §8.1, §8.2]: only the take from 3 cards to 2, once per space per round,
+    by the k-th entry of TRIGGER_DELTAS.
     """
-    if before != 3 or state.triggered[space]:
+    if state.phase is not Phase.TURNS or len(state.board[space]) != 3 or state.triggered[space]:
+        return None
+    return TRIGGER_DELTAS[state.triggers_this_round]
+
+
+def _trigger(state: HansaState, space: int, prosperity: list[int]) -> Trigger | None:
+    """The trigger a take from `space` causes, if any, moving its marker in `prosperity` (effect 4)."""
+    delta = trigger_delta(state, space)
+    if delta is None:
         return None
     ordinal = state.triggers_this_round + 1
-    delta = TRIGGER_DELTAS[ordinal - 1]
     prosperity[space] = min(TRACK_END, max(0, prosperity[space] + delta))  # [house rule] clamp
     return Trigger(CITIES[space], ordinal, delta, prosperity[space])
 
@@ -380,7 +388,7 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
         taken = row[slot]
         board = board[:space] + (row[:slot] + row[slot + 1 :],) + board[space + 1 :]
         events.append(Event("card_taken", {"seat": seat, "space": play.take.space, "slot": slot, **slot_json(taken)}))
-        trigger = _trigger(state, space, len(row), prosperity)
+        trigger = _trigger(state, space, prosperity)
         if trigger is not None:
             triggers = trigger.ordinal
             triggered = triggered[:space] + (trigger.ordinal,) + triggered[space + 1 :]

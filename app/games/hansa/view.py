@@ -16,7 +16,7 @@ from app.games.hansa.cards import (
     TURNS_PER_ROUND,
 )
 from app.games.hansa.public import board_json, by_city, final_json, settlement_json, slot_json
-from app.games.hansa.rules import turns_left
+from app.games.hansa.rules import trigger_delta, turns_left
 from app.games.hansa.scoring import city_powers, lubeck_power, standings
 from app.games.hansa.state import HansaState, LastTurn, Phase
 
@@ -118,6 +118,8 @@ def view(state: HansaState, seat: Seat | None) -> dict[str, object]:
         "next_trigger_delta": TRIGGER_DELTAS[state.triggers_this_round]
         if state.triggers_this_round < len(TRIGGER_DELTAS)
         else None,
+        # by space: the step a take from it would move its marker now (effect 4 of §4.4), or None
+        "take_triggers": {city.value: trigger_delta(state, c) for c, city in enumerate(CITIES)},
         "space_capacity": SPACE_CAPACITY[n],
         "board": board_json(state.board),
         # §6.1 steps 2-4 at this moment: each city's ranks and payouts were the round settled now

@@ -526,9 +526,9 @@ function selectionSummary(ctx) {
     let text = ctx.t("s.take", { card: cardText(ctx, slot.card), city: cityName(ctx, sel.take.space) });
     if (slot.cube) text += ` (${ctx.t("s.cube", { city: cityName(ctx, slot.cube) })})`;
     parts.push(text);
-    const row = v.board[sel.take.space];
-    if (row.length === 3 && !v.triggered[sel.take.space] && v.next_trigger_delta !== null) {
-      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(v.next_trigger_delta) }));
+    const delta = v.take_triggers[sel.take.space];
+    if (delta !== null) {
+      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(delta) }));
     }
   }
   return parts.join(ctx.lang === "ja" ? "、" : ", ");
@@ -586,8 +586,8 @@ function spaceEl(ctx, city, myTurn, isNew) {
   const track = ctx.catalog.track[pos];
   const k = v.triggered[city];
   const flag = k ? h("span", { class: "hz-flag done" }, ctx.t("hz.triggered", { k, delta: signed(ctx.catalog.tables.trigger_deltas[k - 1]) }))
-    : row.length === 3 && v.next_trigger_delta !== null && v.phase === "turns"
-      ? h("span", { class: "hz-flag warn", title: ctx.t("note.trigger") }, "⚑ ", ctx.t("hz.warn3", { delta: signed(v.next_trigger_delta) }))
+    : v.take_triggers[city] !== null
+      ? h("span", { class: "hz-flag warn", title: ctx.t("note.trigger") }, "⚑ ", ctx.t("hz.warn3", { delta: signed(v.take_triggers[city]) }))
       : h("span", { class: "hz-flag" }, row.length ? "" : ctx.t("hz.emptySpace"));
   const takeStep = myTurn && nextStep(v) === "take";
   const slots = Array.from({ length: v.space_capacity }, (_, i) => {
@@ -813,9 +813,9 @@ function stepNotes(ctx) {
   if (step === "take" || (sel.take && step === null)) {
     const c = sel.card ? faceOf(ctx, sel.card) : null;
     if (sel.face === "up" && c && !v.board[c.city].length) notes.push(tag(ctx, "house", ctx.t("note.ownEmpty", { city: cityName(ctx, c.city) })));
-    if (sel.take && v.board[sel.take.space].length === 3 && !v.triggered[sel.take.space]) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+    if (sel.take && v.take_triggers[sel.take.space] !== null) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
     if (sel.face === "down") notes.push(tag(ctx, "interp", ctx.t("note.takeSlots")));
-    if (CITIES.some((city) => v.board[city].length === 3 && !v.triggered[city])) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+    if (CITIES.some((city) => v.take_triggers[city] !== null)) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
   }
   return notes.slice(0, 1);
 }
