@@ -128,6 +128,11 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             await page.wait_for_timeout(20)
     for page in pages:
         await page.wait_for_selector(".hz-board .hz-card:not(.empty) >> nth=19")
+    # Round 1 begins: the server tells each of the three its 5 turns (§2.5), and with no power
+    # anywhere nobody is ranked in any city (§6.1 step 3).
+    texts = "(selector) => [...document.querySelectorAll(selector)].map((el) => el.textContent.trim())"
+    assert set(await host.evaluate(texts, ".hz-left")) == {"5 turns left"}
+    assert await host.evaluate(texts, ".hz-standings .rk") == ["—"] * 12
 
     # Whole game: 45 turns of card, face (and a marker move for a face-down play), take, confirm.
     shots: dict[str, bool] = {"take": False, "adjust": False, "settled": False, "phone-360": False}
@@ -175,6 +180,8 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
         keyboard_turn = keyboard_turn and mover is not host
         turns += 1
         await expect(mover.locator("#app[data-busy]")).to_have_count(0)
+        if turns == 1:  # the first merchant has played: 4 turns left, the others 5
+            await expect(host.locator(".hz-left >> text='4 turns left'")).to_have_count(1)
         if turns == 3 * 5 and not shots["settled"]:
             await ken.locator(".hz-settle h3").wait_for()
             await ken.set_viewport_size({"width": 1100, "height": 900})  # Japanese, at desktop width

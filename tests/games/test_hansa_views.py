@@ -6,14 +6,26 @@ from collections.abc import Iterable
 
 import pytest
 
-from app.engine import Event, rng_for
+from app.engine import Event, full_view, rng_for
+from app.engine.envelope import ENVELOPE_KEYS
 from app.games.hansa import RULES
 from app.games.hansa.actions import Keep
 from app.games.hansa.cards import CARD_IDS, CARDS, sort_cards
 from app.games.hansa.state import HansaState, Phase
-from tests.games.test_hansa import ICONS, ORDER, SEED, play, rejects, s2_state, s4_state, s13_state, seen, step
+from tests.games.test_hansa import (
+    ICONS,
+    ORDER,
+    SEED,
+    play,
+    rejects,
+    s2_state,
+    s4_state,
+    s13_state,
+    seen,
+    step,
+    table,
+)
 
-REQUIRED = {"phase", "awaiting", "legal", "outcome"}
 # §5 and §7: the events named by the spec (game_started and hand_dealt belong to setup, which has none).
 SPEC_EVENTS = {
     "round_started",
@@ -30,8 +42,8 @@ SPEC_EVENTS = {
 
 
 def shown(view: dict[str, object]) -> str:
-    """The view as text, without the printed card catalog (which names all 60 cards by design)."""
-    return json.dumps({key: value for key, value in view.items() if key != "cards"})
+    """The view as text: it names cards by id only, the printed faces ride in RULES.catalog."""
+    return json.dumps(view)
 
 
 def named(text: str, cards: Iterable[str]) -> set[str]:
@@ -59,12 +71,14 @@ def random_until(state: HansaState, seed: int, stop: int) -> HansaState:
 
 
 @pytest.mark.parametrize("stop", [0, 7, 30, 500])
-def test_views_are_json_ready_and_carry_the_common_keys(stop: int) -> None:
+def test_views_are_json_ready_and_the_table_adds_the_envelope(stop: int) -> None:
     state = random_until(RULES.deal(3, {}, random.Random(stop)), stop, stop)
     for viewer in (None, 0, 1, 2):
-        view = RULES.view(state, viewer)
-        assert set(view) >= REQUIRED
-        assert json.loads(json.dumps(view)) == view
+        own = RULES.view(state, viewer)
+        assert not set(own) & ENVELOPE_KEYS  # phase, awaiting, legal, outcome and seat are the table's
+        assert json.loads(json.dumps(own)) == own
+        view = full_view(RULES, state, viewer)
+        assert view["phase"] == state.phase.value and view["seat"] == viewer
         assert view["awaiting"] == sorted(RULES.awaiting(state))
         if viewer is None or viewer not in RULES.awaiting(state):
             assert view["legal"] == []
@@ -75,15 +89,70 @@ def test_views_are_json_ready_and_carry_the_common_keys(stop: int) -> None:
 
 
 def test_the_table_page_has_what_it_draws() -> None:
-    view = RULES.view(s2_state(), 0)
+    view = full_view(RULES, s2_state(), 0)
     assert view["phase"] == "turns" and view["current_player"] == 0 and view["seat"] == 0
     assert view["prosperity"] == {"LON": 1, "BRU": 1, "BER": 1, "NOV": 1}
     assert view["board"]["LON"][1] == {"card": "NOV-12", "cube": "BER"}  # type: ignore[index]
     assert view["deck_count"] == 60 - 8 - 20
-    assert view["track"][7] == {"position": 7, "first": 25, "second": 3, "third": 2}  # type: ignore[index]
-    assert view["cards"]["LON-08"] == {"city": "LON", "power": 3, "cube_icon": False, "person": "H"}  # type: ignore[index]
     assert view["next_trigger_delta"] == -1
     assert seen(s2_state(), 0, 0)["hand"] == ["LON-08", "BRU-12"]
+
+
+def test_printed_data_rides_in_the_catalog_not_in_views() -> None:
+    catalog = RULES.catalog
+    assert catalog is not None
+    # §2.3: position 7 pays 25 to 1st, power × 3 to 2nd, power × 2 to 3rd.
+    assert catalog["track"][7] == {"position": 7, "first": 25, "second": 3, "third": 2}  # type: ignore[index]
+    assert len(catalog["track"]) == 12  # type: ignore[arg-type]
+    # §2.2: LON-08 is power 3, person H, no cube icon; LON-12 is power 2 with a cube icon.
+    assert catalog["cards"]["LON-08"] == {"city": "LON", "power": 3, "cube_icon": False, "person": "H"}  # type: ignore[index]
+    assert catalog["cards"]["LON-12"] == {"city": "LON", "power": 2, "cube_icon": True, "person": None}  # type: ignore[index]
+    assert len(catalog["cards"]) == 60  # type: ignore[arg-type]
+    # §2.5
+    assert catalog["tables"] == {
+        "cube_set": [0, 2, 6, 12, 20],
+        "person_set": [0, 1, 3, 6, 10, 15, 22, 30, 40],
+        "same_person_bonus": {"3": 10, "4": 20},
+        "trigger_deltas": [-1, 1, 2, 3],
+    }
+    assert catalog["cities"] == list(ORDER) and catalog["rounds"] == 3
+    assert json.loads(json.dumps(catalog)) == catalog
+    view = RULES.view(s2_state(), 0)
+    assert not set(view) & {"cards", "track", "tables", "cities", "rounds"}
+
+
+def test_views_carry_the_standings_were_the_round_settled_now() -> None:
+    # §10 S2 after the face-up play: seat 0 has LON power 3 (LON-08) and a BER cube (power 1 in BER).
+    state = step(s2_state(), 0, play("LON-08", "up", ("LON", 1))).state
+    mine = table(
+        4,
+        prosperity={"LON": 7},
+        up={0: ["LON-09"], 1: ["LON-10"], 2: ["LON-01"]},  # LON powers 3, 3, 1, 0
+        hands={0: ["BRU-12", "NOV-12"]},
+    )
+    for viewer in (None, 0, 1):
+        standings = RULES.view(state, viewer)["standings"]
+        assert standings["LON"] == {"ranks": [1, None, None, None], "payouts": [5, 0, 0, 0]}  # type: ignore[index]
+        assert standings["BER"] == {"ranks": [1, None, None, None], "payouts": [5, 0, 0, 0]}  # type: ignore[index]
+        assert standings["NOV"] == {"ranks": [None] * 4, "payouts": [0] * 4}  # type: ignore[index]
+        # §6.1.3-4: ties share rank 1 and each get 25 at position 7; rank 3 gets power 1 × 2.
+        lon = RULES.view(mine, viewer)["standings"]["LON"]  # type: ignore[index]
+        assert lon == {"ranks": [1, 1, 3, None], "payouts": [25, 25, 2, 0]}
+
+
+def test_views_carry_the_turns_each_seat_has_left_this_round() -> None:
+    # 3 players, 5 turns each; the round starts with seat 2 and 4 turns are taken (seats 2, 0, 1, 2).
+    state = table(3, first_player=2, current=0, turns_taken=4)
+    assert [entry["turns_left"] for entry in players_of(RULES.view(state, None))] == [5 - 1, 5 - 1, 5 - 2]
+    fresh = table(2, current=0)
+    assert [entry["turns_left"] for entry in players_of(RULES.view(fresh, 1))] == [6, 6]
+    last = table(2, current=1, turns_taken=11)  # seat 1 plays the round's 12th turn
+    assert [entry["turns_left"] for entry in players_of(RULES.view(last, 0))] == [0, 1]
+    over = random_until(RULES.deal(2, {}, random.Random(4)), 4, 500)
+    assert over.phase is Phase.GAME_OVER
+    assert [entry["turns_left"] for entry in players_of(RULES.view(over, 0))] == [0, 0]
+    draft = RULES.deal(3, {"opening_draft": True}, random.Random(2))
+    assert [entry["turns_left"] for entry in players_of(RULES.view(draft, 0))] == [5, 5, 5]
 
 
 # --- redaction ----------------------------------------------------------------------------------
@@ -156,7 +225,7 @@ def test_redeal_keeps_every_view_and_moves_hidden_cards() -> None:
     for n in range(20):
         for viewer in (None, 0, 1, 2):
             redealt = RULES.redeal_hidden(state, viewer, random.Random(n))
-            assert RULES.view(redealt, viewer) == RULES.view(state, viewer)
+            assert full_view(RULES, redealt, viewer) == full_view(RULES, state, viewer)
             assert RULES.inventory(redealt) == RULES.inventory(state)
             # Whatever moved, LON-11 stays "in hand or face down" for P3.
             p3 = redealt.players[2]
@@ -276,3 +345,15 @@ def test_bad_keeps(kind: str) -> None:
         "foreign": (hand[0], foreign),
     }[kind]
     rejects(state, 0, Keep(cards), "bad_keep")
+
+
+def test_views_say_which_takes_would_trigger() -> None:
+    # §10 S4: Bergen triggered first this round; a take from Novgorod's 3 cards is trigger #2, +1.
+    state = s4_state()
+    assert RULES.view(state, None)["take_triggers"] == {"LON": None, "BRU": None, "BER": None, "NOV": 1}
+    done = step(state, 1, play("BER-09", "down", ("NOV", 0), adjust=("BRU", 1))).state
+    assert RULES.view(done, 2)["take_triggers"] == {"LON": None, "BRU": None, "BER": None, "NOV": None}
+    # Every space at 3 cards and none triggered: any take would be trigger #1, −1.
+    three = table(4, board={city: [f"{city}-0{n}" for n in (1, 2, 3)] for city in ORDER})
+    assert RULES.view(three, 0)["take_triggers"] == dict.fromkeys(ORDER, -1)
+    assert RULES.view(draft_table(), 0)["take_triggers"] == dict.fromkeys(ORDER, None)

@@ -6,7 +6,7 @@ from app.games.hansa.bot import choose
 from app.games.hansa.proofs import inventory, redeal_hidden
 from app.games.hansa.rules import apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.hansa.state import HansaState
-from app.games.hansa.view import view
+from app.games.hansa.view import catalog, view
 
 RULES: GameRules[HansaState, HansaAction] = GameRules(
     slug="hansa",
@@ -25,4 +25,5 @@ RULES: GameRules[HansaState, HansaAction] = GameRules(
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,
+    catalog=catalog(),  # card faces, the track table and the scoring tables: sent once per connection
 )

@@ -77,8 +77,7 @@ class _Table:
         self.screens = [[_as_int(_as_dict(p["screen"])[city]) for city in CITIES] for p in players]
         self.prosperity = [_as_int(_as_dict(view["prosperity"])[city]) for city in CITIES]
         self.board = {city: [_as_dict(slot) for slot in _as_list(row)] for city, row in _as_dict(view["board"]).items()}
-        self.triggered = _as_dict(view["triggered"])
-        self.next_delta = view["next_trigger_delta"]
+        self.take_triggers = _as_dict(view["take_triggers"])
         self.future_rounds = ROUNDS - _as_int(view["round"])
         mine = players[self.me]
         self.held = _strs(mine["hand"]) + _strs(mine["tableau_up"]) + _strs(mine["tableau_down"])
@@ -113,9 +112,10 @@ class _Table:
             slot = row[_as_int(take["slot"])]
             if slot["cube"] is not None:
                 cube = CITY_INDEX[str(slot["cube"])]
-            if len(row) == 3 and self.triggered[space] is None and isinstance(self.next_delta, int):
+            delta = self.take_triggers[space]
+            if isinstance(delta, int):
                 c = CITY_INDEX[space]
-                prosperity[c] = min(len(FIRST_INCOME) - 1, max(0, prosperity[c] + self.next_delta))
+                prosperity[c] = min(len(FIRST_INCOME) - 1, max(0, prosperity[c] + delta))
             worth += self._card_gain(str(slot["card"]))
         return worth + self._projection(up, tuple(prosperity), cube)
 

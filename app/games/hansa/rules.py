@@ -19,6 +19,7 @@ from itertools import combinations
 from random import Random
 
 from app.engine import Commits, Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
+from app.engine.errors import game_over, not_your_turn, out_of_step
 from app.games.hansa.actions import Adjust, HansaAction, Keep, Play, Take
 from app.games.hansa.cards import (
     CARD_IDS,
@@ -42,11 +43,9 @@ from app.games.hansa.public import board_json, by_city, final_json, settlement_j
 from app.games.hansa.scoring import final_scoring, settle
 from app.games.hansa.state import HansaState, LastTurn, Phase, Player, Slot, Trigger
 
-# §4.4 and §7: the English message for each error code.
+# §4.4 and §7: the English message for each of the game's own error codes (the shared refusals
+# game_over, not_your_turn and wrong_phase come from app.engine.errors).
 MESSAGES: dict[str, str] = {
-    "game_over": "The game is over.",
-    "wrong_phase": "Cards are kept only during the opening draft.",
-    "not_your_turn": "It is not your turn.",
     "already_chosen": "You have already chosen the cards you keep.",
     "bad_keep": "Keep exactly two different cards of your hand.",
     "card_not_in_hand": "That card is not in your hand.",
@@ -241,13 +240,23 @@ def legal_actions(state: HansaState, seat: Seat) -> list[HansaAction]:
     return actions
 
 
+def turns_left(state: HansaState, seat: Seat) -> int:
+    """The turns `seat` still plays this round: the k-th turn is seat round_first_player + k - 1 (§4.2)."""
+    if state.phase is Phase.GAME_OVER:
+        return 0
+    n = state.seats
+    offset = (seat - state.round_first_player) % n
+    taken = (state.turns_taken - offset - 1) // n + 1 if state.turns_taken > offset else 0
+    return TURNS_PER_ROUND[n] - taken
+
+
 # --- apply ------------------------------------------------------------------------------------
 
 
 def apply(state: HansaState, seat: Seat, action: HansaAction, rng: Random) -> Transition[HansaState]:
     """The state after `action` and its events; raises IllegalAction (§4.4, §7 order) and changes nothing."""
     if state.phase is Phase.GAME_OVER:
-        raise _illegal("game_over")
+        raise game_over()
     if isinstance(action, Keep):
         return _keep(state, seat, action, rng)
     return _play(state, seat, action, rng)
@@ -256,7 +265,7 @@ def apply(state: HansaState, seat: Seat, action: HansaAction, rng: Random) -> Tr
 def _check_play(state: HansaState, seat: Seat, play: Play) -> None:
     """Raises the first failing check of §4.4's validation table after the shape check."""
     if seat != state.current_player:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     if play.card not in state.players[seat].hand:
         raise _illegal("card_not_in_hand")
     if play.face not in FACES:
@@ -337,15 +346,23 @@ def _played_events(seat: Seat, play: Play) -> list[Event]:
     ]
 
 
-def _trigger(state: HansaState, space: int, before: int, prosperity: list[int]) -> Trigger | None:
-    """The trigger a take from a space of `before` cards causes, if any, moving its marker in `prosperity`.
+def trigger_delta(state: HansaState, space: int) -> int | None:
+    """The step a take from `space` would move its marker by now; None if that take triggers nothing.
 
-    Effect 4 [interpretation §8.1, §8.2]: only the take from 3 cards to 2, by the k-th delta.
+    Effect 4 [interpretation §8.1, §8.2]: only the take from 3 cards to 2, once per space per round,
+    by the k-th entry of TRIGGER_DELTAS.
     """
-    if before != 3 or state.triggered[space]:
+    if state.phase is not Phase.TURNS or len(state.board[space]) != 3 or state.triggered[space]:
+        return None
+    return TRIGGER_DELTAS[state.triggers_this_round]
+
+
+def _trigger(state: HansaState, space: int, prosperity: list[int]) -> Trigger | None:
+    """The trigger a take from `space` causes, if any, moving its marker in `prosperity` (effect 4)."""
+    delta = trigger_delta(state, space)
+    if delta is None:
         return None
     ordinal = state.triggers_this_round + 1
-    delta = TRIGGER_DELTAS[ordinal - 1]
     prosperity[space] = min(TRACK_END, max(0, prosperity[space] + delta))  # [house rule] clamp
     return Trigger(CITIES[space], ordinal, delta, prosperity[space])
 
@@ -371,7 +388,7 @@ def _play(state: HansaState, seat: Seat, play: Play, rng: Random) -> Transition[
         taken = row[slot]
         board = board[:space] + (row[:slot] + row[slot + 1 :],) + board[space + 1 :]
         events.append(Event("card_taken", {"seat": seat, "space": play.take.space, "slot": slot, **slot_json(taken)}))
-        trigger = _trigger(state, space, len(row), prosperity)
+        trigger = _trigger(state, space, prosperity)
         if trigger is not None:
             triggers = trigger.ordinal
             triggered = triggered[:space] + (trigger.ordinal,) + triggered[space + 1 :]
@@ -433,7 +450,7 @@ def _end_round(state: HansaState, rng: Random) -> tuple[HansaState, list[Event]]
 def _keep(state: HansaState, seat: Seat, keep: Keep, rng: Random) -> Transition[HansaState]:
     """A draft commit (§7); the last one returns the rest, shuffles and starts round 1."""
     if state.phase is not Phase.OPENING_DRAFT:
-        raise _illegal("wrong_phase")
+        raise out_of_step("wrong_phase", "Cards are kept only during the opening draft.")
     if state.kept.has_chosen(seat):
         raise _illegal("already_chosen")
     hand = state.players[seat].hand

@@ -42,8 +42,8 @@ def city_payout(position: int, rank: int | None, power: int) -> int:
     return 0  # rank 4 or lower, or unranked
 
 
-def settle(round_: int, players: Sequence[Player], prosperity: Sequence[int]) -> Settlement:
-    """The settlement of a round at the markers' current positions (§6.1, §8.14)."""
+def standings(players: Sequence[Player], prosperity: Sequence[int]) -> tuple[CityResult, ...]:
+    """Each city's powers, ranks and payouts were the round settled now (§6.1 steps 2-4)."""
     by_seat = [city_powers(player) for player in players]
     cities = []
     for c, city in enumerate(CITIES):
@@ -51,11 +51,17 @@ def settle(round_: int, players: Sequence[Player], prosperity: Sequence[int]) ->
         ranks = competition_ranks(powers)
         payouts = tuple(city_payout(prosperity[c], rank, power) for rank, power in zip(ranks, powers, strict=True))
         cities.append(CityResult(city, prosperity[c], powers, ranks, payouts))
+    return tuple(cities)
+
+
+def settle(round_: int, players: Sequence[Player], prosperity: Sequence[int]) -> Settlement:
+    """The settlement of a round at the markers' current positions (§6.1, §8.14)."""
+    cities = standings(players, prosperity)
     # §6.1 step 5 [interpretation §8.9]: a lookup by the number of colours, not a sum of steps.
     cube_payouts = tuple(CUBE_SET[sum(1 for n in player.screen if n)] for player in players)
     incomes = tuple(sum(city.payouts[seat] for city in cities) + cube_payouts[seat] for seat in range(len(players)))
     totals = tuple(player.score + income for player, income in zip(players, incomes, strict=True))
-    return Settlement(round_, tuple(p.screen for p in players), tuple(cities), cube_payouts, incomes, totals)
+    return Settlement(round_, tuple(p.screen for p in players), cities, cube_payouts, incomes, totals)
 
 
 def lubeck_power(player: Player) -> int:

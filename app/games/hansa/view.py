@@ -16,43 +16,45 @@ from app.games.hansa.cards import (
     TURNS_PER_ROUND,
 )
 from app.games.hansa.public import board_json, by_city, final_json, settlement_json, slot_json
-from app.games.hansa.rules import awaiting, legal_actions, outcome
-from app.games.hansa.scoring import city_powers, lubeck_power
-from app.games.hansa.state import HansaState, LastTurn, Phase, Player
-
-_CATALOG: dict[str, dict[str, object]] = {
-    card.id: {"city": card.city.value, "power": card.power, "cube_icon": card.cube_icon, "person": card.person}
-    for card in CARD_LIST
-}
+from app.games.hansa.rules import trigger_delta, turns_left
+from app.games.hansa.scoring import city_powers, lubeck_power, standings
+from app.games.hansa.state import HansaState, LastTurn, Phase
 
 
-def _catalog() -> dict[str, dict[str, object]]:
-    """The printed face of every card (§2.2): public data, the same in every view, copied."""
-    return {card: dict(face) for card, face in _CATALOG.items()}
+def catalog() -> dict[str, object]:
+    """The printed components, sent once per connection (views name cards by id only).
 
-
-def _track() -> list[dict[str, int]]:
-    """The prosperity track table (§2.3), one entry per position."""
-    return [
-        {"position": i, "first": first, "second": second, "third": third}
-        for i, (first, second, third) in enumerate(zip(FIRST_INCOME, SECOND_MULTIPLIER, THIRD_MULTIPLIER, strict=True))
-    ]
-
-
-def _tables() -> dict[str, object]:
-    """The scoring constants of §2.5, for the rules panel and score previews."""
+    `cards`: every card's face (§2.2); `track`: the prosperity track table (§2.3), one entry per
+    position; `tables`: the scoring constants of §2.5; `cities` in canonical order; `rounds`.
+    """
     return {
-        "cube_set": list(CUBE_SET),
-        "person_set": list(PERSON_SET),
-        "same_person_bonus": {str(n): bonus for n, bonus in SAME_PERSON_BONUS.items()},
-        "trigger_deltas": list(TRIGGER_DELTAS),
+        "cities": [city.value for city in CITIES],
+        "rounds": ROUNDS,
+        "cards": {
+            card.id: {"city": card.city.value, "power": card.power, "cube_icon": card.cube_icon, "person": card.person}
+            for card in CARD_LIST
+        },
+        "track": [
+            {"position": i, "first": first, "second": second, "third": third}
+            for i, (first, second, third) in enumerate(
+                zip(FIRST_INCOME, SECOND_MULTIPLIER, THIRD_MULTIPLIER, strict=True)
+            )
+        ],
+        "tables": {
+            "cube_set": list(CUBE_SET),
+            "person_set": list(PERSON_SET),
+            "same_person_bonus": {str(n): bonus for n, bonus in SAME_PERSON_BONUS.items()},
+            "trigger_deltas": list(TRIGGER_DELTAS),
+        },
     }
 
 
-def _player_json(player: Player, seat: Seat, sees_all: bool, chosen: bool) -> dict[str, object]:
+def _player_json(state: HansaState, seat: Seat, sees_all: bool, chosen: bool) -> dict[str, object]:
     """One seat's public state; its whole hand, face-down cards and Lübeck power only if `sees_all`."""
+    player = state.players[seat]
     return {
         "seat": seat,
+        "turns_left": turns_left(state, seat),  # this round's turns still to play (§4.2)
         "hand_count": len(player.hand),
         "known_hand": list(player.known),  # §5: cards seen taken, not since hidden by a face-down play
         "unknown_count": len(player.hand) - len(player.known),
@@ -97,21 +99,13 @@ def view(state: HansaState, seat: Seat | None) -> dict[str, object]:
     """JSON of what `seat` may see: its own hidden cards, and everything public (§5)."""
     own = seat if seat is not None and 0 <= seat < state.seats else None
     over = state.phase is Phase.GAME_OVER  # §6.2 step 1: hands and face-down cards are revealed
-    result = outcome(state)
     flags = state.kept.flags()
     my_keep = state.kept.chosen(own) if own is not None else None
     n = state.seats
     return {
-        "phase": state.phase.value,
-        "awaiting": sorted(awaiting(state)),
-        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
-        "outcome": None if result is None else result.to_json(),
-        "seat": own,
         "seats": n,
         "opening_draft": state.opening_draft,
-        "cities": [city.value for city in CITIES],
         "round": state.round,
-        "rounds": ROUNDS,
         "turns_per_round": TURNS_PER_ROUND[n],
         "turns_in_round": n * TURNS_PER_ROUND[n],
         "turns_taken": state.turns_taken,
@@ -124,18 +118,19 @@ def view(state: HansaState, seat: Seat | None) -> dict[str, object]:
         "next_trigger_delta": TRIGGER_DELTAS[state.triggers_this_round]
         if state.triggers_this_round < len(TRIGGER_DELTAS)
         else None,
+        # by space: the step a take from it would move its marker now (effect 4 of §4.4), or None
+        "take_triggers": {city.value: trigger_delta(state, c) for c, city in enumerate(CITIES)},
         "space_capacity": SPACE_CAPACITY[n],
         "board": board_json(state.board),
+        # §6.1 steps 2-4 at this moment: each city's ranks and payouts were the round settled now
+        "standings": {
+            result.city.value: {"ranks": list(result.ranks), "payouts": list(result.payouts)}
+            for result in standings(state.players, state.prosperity)
+        },
         "deck_count": len(state.deck),
-        "players": [
-            _player_json(player, other, over or other == own, flags[other])
-            for other, player in enumerate(state.players)
-        ],
+        "players": [_player_json(state, other, over or other == own, flags[other]) for other in range(n)],
         "my_keep": None if my_keep is None else list(my_keep),
         "last_turn": _last_turn_json(state.last_turn),
         "settlements": [settlement_json(settlement) for settlement in state.settlements],
         "final": None if state.final is None else final_json(state.final),
-        "track": _track(),
-        "tables": _tables(),
-        "cards": _catalog(),
     }

@@ -350,7 +350,7 @@ export const strings = {
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 const cityName = (ctx, city) => ctx.t(`hz.city.${city}`);
-const faceOf = (ctx, id) => ctx.view?.cards?.[id] ?? { city: id.slice(0, 3), power: "?", cube_icon: false, person: null };
+const faceOf = (ctx, id) => ctx.catalog?.cards?.[id] ?? { city: id.slice(0, 3), power: "?", cube_icon: false, person: null };
 const rankText = (ctx, rank) => (rank ? ctx.t(`hz.rank${Math.min(rank, 4)}`) : ctx.t("hz.unranked"));
 
 function cardText(ctx, id) {
@@ -373,26 +373,6 @@ function names(ctx, seats) {
 
 function tag(ctx, kind, text) {
   return h("span", { class: "hz-note" }, h("em", { class: `hz-tag ${kind}` }, ctx.t(`hz.tag.${kind}`)), " ", text);
-}
-
-/** Turns `seat` still has this round (turn order starts at round_first_player and goes clockwise). */
-function turnsLeft(view, seat) {
-  const n = view.seats;
-  const offset = (seat - view.round_first_player + n) % n;
-  const taken = view.turns_taken > offset ? Math.floor((view.turns_taken - offset - 1) / n) + 1 : 0;
-  return view.turns_per_round - taken;
-}
-
-/** Competition ranks (1, 1, 3) among powers of at least 1; null for 0 (§6.1.3). */
-function ranks(powers) {
-  return powers.map((p) => (p >= 1 ? 1 + powers.filter((q) => q > p).length : null));
-}
-
-function payout(track, rank, power) {
-  if (rank === 1) return track.first;
-  if (rank === 2) return power * track.second;
-  if (rank === 3) return power * track.third;
-  return 0;
 }
 
 // --- drawn components ------------------------------------------------------------------------
@@ -546,9 +526,9 @@ function selectionSummary(ctx) {
     let text = ctx.t("s.take", { card: cardText(ctx, slot.card), city: cityName(ctx, sel.take.space) });
     if (slot.cube) text += ` (${ctx.t("s.cube", { city: cityName(ctx, slot.cube) })})`;
     parts.push(text);
-    const row = v.board[sel.take.space];
-    if (row.length === 3 && !v.triggered[sel.take.space] && v.next_trigger_delta !== null) {
-      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(v.next_trigger_delta) }));
+    const delta = v.take_triggers[sel.take.space];
+    if (delta !== null) {
+      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(delta) }));
     }
   }
   return parts.join(ctx.lang === "ja" ? "、" : ", ");
@@ -559,7 +539,7 @@ function selectionSummary(ctx) {
 function statusBar(ctx) {
   const v = ctx.view;
   const used = Object.fromEntries(Object.entries(v.triggered).filter(([, k]) => k).map(([city, k]) => [k, city]));
-  const chips = v.tables.trigger_deltas.map((delta, i) => {
+  const chips = ctx.catalog.tables.trigger_deltas.map((delta, i) => {
     const city = used[i + 1];
     const isNext = v.phase === "turns" && i === v.triggers_this_round;
     return h("li", { class: `hz-trig ${city ? "used" : ""} ${isNext ? "next" : ""}`,
@@ -570,7 +550,7 @@ function statusBar(ctx) {
   const phaseText = v.phase === "opening_draft" ? ctx.t("hz.draft") : v.phase === "game_over" ? ctx.t("hz.gameOver")
     : ctx.t("hz.turn", { n: Math.min(v.turns_taken + 1, v.turns_in_round), of: v.turns_in_round });
   return h("div", { class: "hz-status" },
-    h("span", { class: "hz-round" }, ctx.t("hz.round", { n: v.round, of: v.rounds })),
+    h("span", { class: "hz-round" }, ctx.t("hz.round", { n: v.round, of: ctx.catalog.rounds })),
     h("span", { class: "hz-phase" }, phaseText),
     h("span", { class: "hz-deck" }, h("span", { class: "hz-mini-back", "aria-hidden": "true" }), ctx.t("hz.deck", { n: v.deck_count })),
     h("span", { class: "hz-triggers", title: ctx.t("hz.triggersTitle") },
@@ -591,7 +571,7 @@ function trackEl(ctx, city, myTurn) {
       onclick: pick(() => choose(v, "adjust", value)) }, delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta)));
   };
   const preview = sel.adjust && sel.adjust.city === city ? pos + sel.adjust.delta : null;
-  const cells = v.track.map((step) => h("li", {
+  const cells = ctx.catalog.track.map((step) => h("li", {
     class: `hz-cell ${step.position === pos ? "marker" : ""} ${step.position === preview ? "preview" : ""} ${[3, 6, 9].includes(step.position) ? "up" : ""}`,
     title: ctx.t("hz.income", step) }, step.position === pos ? h("span", { class: "m", "aria-hidden": "true" }, SHAPE[city]) : null,
     h("span", { class: "v" }, step.first)));
@@ -603,11 +583,11 @@ function spaceEl(ctx, city, myTurn, isNew) {
   const v = ctx.view;
   const row = v.board[city];
   const pos = v.prosperity[city];
-  const track = v.track[pos];
+  const track = ctx.catalog.track[pos];
   const k = v.triggered[city];
-  const flag = k ? h("span", { class: "hz-flag done" }, ctx.t("hz.triggered", { k, delta: signed(v.tables.trigger_deltas[k - 1]) }))
-    : row.length === 3 && v.next_trigger_delta !== null && v.phase === "turns"
-      ? h("span", { class: "hz-flag warn", title: ctx.t("note.trigger") }, "⚑ ", ctx.t("hz.warn3", { delta: signed(v.next_trigger_delta) }))
+  const flag = k ? h("span", { class: "hz-flag done" }, ctx.t("hz.triggered", { k, delta: signed(ctx.catalog.tables.trigger_deltas[k - 1]) }))
+    : v.take_triggers[city] !== null
+      ? h("span", { class: "hz-flag warn", title: ctx.t("note.trigger") }, "⚑ ", ctx.t("hz.warn3", { delta: signed(v.take_triggers[city]) }))
       : h("span", { class: "hz-flag" }, row.length ? "" : ctx.t("hz.emptySpace"));
   const takeStep = myTurn && nextStep(v) === "take";
   const slots = Array.from({ length: v.space_capacity }, (_, i) => {
@@ -628,12 +608,12 @@ function spaceEl(ctx, city, myTurn, isNew) {
                  onclick: pick(() => choose(v, "take", value)) } }));
   });
   const powers = v.players.map((p) => p.power[city]);
-  const rk = ranks(powers);
+  const { ranks: rk, payouts } = v.standings[city]; // were the round settled now (§6.1), as the server reckons it
   const order = seatOrder(ctx);
   const standings = order.map((s) => h("li", { class: `seat-${s} ${rk[s] === 1 ? "top" : ""}` },
     h("span", { class: "who" }, nameOf(ctx, s)),
     h("span", { class: "pw", title: ctx.t("hz.powerTitle") }, powers[s]),
-    h("span", { class: "rk" }, rk[s] ? `${rankText(ctx, rk[s])} +${payout(track, rk[s], powers[s])}` : ctx.t("hz.unranked"))));
+    h("span", { class: "rk" }, rk[s] ? `${rankText(ctx, rk[s])} +${payouts[s]}` : ctx.t("hz.unranked"))));
   return h("section", { class: `hz-space city-${city} ${sel.adjust?.city === city ? "adjusting" : ""}`, "aria-label": ctx.t("hz.space", { city: cityName(ctx, city) }) },
     h("header", { class: "hz-space-head" }, cityBadge(ctx, city), h("span", { class: "hz-income" }, ctx.t("hz.income", track)), flag),
     trackEl(ctx, city, myTurn),
@@ -745,7 +725,7 @@ function seatHead(ctx, p, withLeft = true) {
 function turnsLeftEl(ctx, p) {
   const v = ctx.view;
   if (v.phase !== "turns") return null;
-  const left = turnsLeft(v, p.seat);
+  const left = p.turns_left;
   return h("span", { class: `hz-left ${left === 1 ? "one" : ""}` },
     left === 0 ? ctx.t("hz.turnsLeft0") : left === 1 ? ctx.t("hz.turnsLeft1") : ctx.t("hz.turnsLeft", { n: left }));
 }
@@ -833,9 +813,9 @@ function stepNotes(ctx) {
   if (step === "take" || (sel.take && step === null)) {
     const c = sel.card ? faceOf(ctx, sel.card) : null;
     if (sel.face === "up" && c && !v.board[c.city].length) notes.push(tag(ctx, "house", ctx.t("note.ownEmpty", { city: cityName(ctx, c.city) })));
-    if (sel.take && v.board[sel.take.space].length === 3 && !v.triggered[sel.take.space]) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+    if (sel.take && v.take_triggers[sel.take.space] !== null) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
     if (sel.face === "down") notes.push(tag(ctx, "interp", ctx.t("note.takeSlots")));
-    if (CITIES.some((city) => v.board[city].length === 3 && !v.triggered[city])) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+    if (CITIES.some((city) => v.take_triggers[city] !== null)) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
   }
   return notes.slice(0, 1);
 }
@@ -909,7 +889,7 @@ function settlementEl(ctx) {
     dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; rerender(); } }, ctx.t("hz.col.round", { n: x.round })));
   const order = Array.from({ length: v.seats }, (_, i) => i);
   const head = h("tr", {}, h("th", {}, ""), s.cities.map((c) => h("th", { scope: "col" }, cityBadge(ctx, c.city),
-    h("small", {}, `${ctx.t("hz.settle.pos", { pos: c.position })} · ${ctx.t("hz.incomeShort", v.track[c.position])}`))),
+    h("small", {}, `${ctx.t("hz.settle.pos", { pos: c.position })} · ${ctx.t("hz.incomeShort", ctx.catalog.track[c.position])}`))),
     h("th", { scope: "col" }, ctx.t("hz.settle.cubes")), h("th", { scope: "col" }, ctx.t("hz.settle.income")));
   const rows = order.map((seat) => h("tr", { class: `seat-${seat}` },
     h("th", { scope: "row" }, h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
