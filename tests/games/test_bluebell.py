@@ -256,6 +256,10 @@ def test_s7_matching_discard_costs_nothing() -> None:
     assert (state.supply[1], state.stock) == (2, 1)
     assert (state.active, state.step) == (2, Step.ACTION)
     assert kinds(step.events) == ["discarded", "drew"]
+    # The turn's public record names only what the turn did.
+    assert view(state, None)["recent"] == [
+        {"round": 1, "seat": 1, "discarded": "summer-3", "discard_pile": "A", "drew": "spring-1", "draw_pile": "B"}
+    ]
 
 
 def test_s8_mismatched_discard_pays_a_token() -> None:
@@ -638,8 +642,8 @@ def test_views_show_own_hand_and_only_known_cards_of_others() -> None:
     state = table(active=0, hands={0: ["spring-1", "summer-1"], 1: ["autumn-1", "winter-1"]}, known={1: ["winter-1"]})
     mine = view(state, 0)
     assert mine["hand"] == [
-        {"card": "spring-1", "season": "spring", "known": False},
-        {"card": "summer-1", "season": "summer", "known": False},
+        {"card": "spring-1", "known": False},
+        {"card": "summer-1", "known": False},
     ]
     assert other_hand(state, 1, 0) == ["winter-1", None]
     assert other_hand(state, 1, None) == ["winter-1", None]

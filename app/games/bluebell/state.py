@@ -85,9 +85,16 @@ class BluebellState:
     results: tuple[RoundResult, ...]
 
 
+_ALWAYS = frozenset({"round", "seat"})  # a turn record's fields written even at 0
+
+
 def turn_json(turn: Turn) -> dict[str, object]:
-    """The turn record as JSON; it is public (§5 log)."""
-    return {
+    """The turn record as JSON; it is public (§5 log).
+
+    Only what the turn did is written: a field left at its default (nothing placed, returned,
+    collected, discarded, drawn or declared) is left out, since every view repeats these records.
+    """
+    record = {
         "round": turn.round,
         "seat": turn.seat,
         "placed": turn.placed,
@@ -103,6 +110,7 @@ def turn_json(turn: Turn) -> dict[str, object]:
         "reunion": list(turn.reunion),
         "ended_round": turn.ended_round,
     }
+    return {name: value for name, value in record.items() if value or name in _ALWAYS}
 
 
 def result_json(result: RoundResult) -> dict[str, object]:

@@ -27,8 +27,8 @@ def _player(state: BluebellState, seat: Seat, viewer: Seat | None) -> dict[str, 
         "stack": list(state.stacks[seat]),
         "supply": state.supply[seat],
         "autumn_tokens": state.autumn_tokens[seat],
-        "hand_size": len(state.hands[seat]),
-        # Known cards by id, then one null per unknown card: never the unknown ids or their places.
+        # Known cards by id, then one null per unknown card (so its length is the hand's size):
+        # never the unknown ids or their places.
         "hand": list(known) + [None] * (len(state.hands[seat]) - len(known)),
         "holds_reunion": state.reunion_holder == seat,
         "bluebell_count": len(state.bluebells[seat]),
@@ -42,7 +42,8 @@ def _player(state: BluebellState, seat: Seat, viewer: Seat | None) -> dict[str, 
 
 def _own_hand(state: BluebellState, seat: Seat) -> list[dict[str, object]]:
     known = state.known[seat]
-    return [{"card": card, "season": SEASON_OF[card].value, "known": card in known} for card in state.hands[seat]]
+    # A card's id names its season (§2.2), so the season is not repeated here.
+    return [{"card": card, "known": card in known} for card in state.hands[seat]]
 
 
 def _in_play(state: BluebellState) -> list[dict[str, object]]:

@@ -415,18 +415,19 @@ const legalOf = (view, pred) => view.legal.filter(pred);
 const choiceOf = (view, card) => view.choices?.[card] ?? null;
 const toWin = (ctx) => ctx.catalog.bluebells_to_win;
 
-/** What a turn did, in words: "placed Autumn 2, put 1 token from the stock on it, took Summer 5 from pile B". */
+/** What a turn did, in words: "placed Autumn 2, put 1 token from the stock on it, took Summer 5 from pile B".
+ *  A turn record leaves out what the turn did not do (no discard, nothing returned…). */
 function turnParts(ctx, turn) {
   const parts = [];
   if (turn.placed) parts.push(ctx.t("t.placed", { card: cardName(ctx, turn.placed) }));
   if (turn.collected) parts.push(ctx.t("t.collected", { tokens: tokens(ctx, turn.collected) }));
-  if (turn.returned.length) parts.push(ctx.t("t.returned", { cards: cardList(ctx, turn.returned), pile: turn.return_pile }));
+  if (turn.returned) parts.push(ctx.t("t.returned", { cards: cardList(ctx, turn.returned), pile: turn.return_pile }));
   if (turn.banked) parts.push(ctx.t("t.banked", { tokens: tokens(ctx, turn.banked) }));
   if (turn.discarded) parts.push(ctx.t("t.discarded", { card: cardName(ctx, turn.discarded), pile: turn.discard_pile }));
   if (turn.penalty && !turn.ended_round) parts.push(ctx.t("t.paid"));
   if (turn.ended_round) parts.push(ctx.t("t.ended"));
   if (turn.drew) parts.push(ctx.t("t.drew", { card: cardName(ctx, turn.drew), pile: turn.draw_pile }));
-  if (turn.reunion.length) parts.push(ctx.t("t.reunion", { a: cardName(ctx, turn.reunion[0]), b: cardName(ctx, turn.reunion[1]) }));
+  if (turn.reunion) parts.push(ctx.t("t.reunion", { a: cardName(ctx, turn.reunion[0]), b: cardName(ctx, turn.reunion[1]) }));
   return parts.join(ctx.t("t.join"));
 }
 const turnLine = (ctx, turn) => ctx.t("t.line", { name: nameOf(ctx, turn.seat), parts: turnParts(ctx, turn) });
@@ -625,7 +626,7 @@ function news(view, ctx) {
         : ctx.t("news.choosing", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })));
   } else if (view.recent.length) {
     const turn = view.recent.at(-1);
-    if (turn.reunion.length) { cls = "reunion"; lines.push(h("strong", {}, ctx.t("news.reunion"), " ")); }
+    if (turn.reunion) { cls = "reunion"; lines.push(h("strong", {}, ctx.t("news.reunion"), " ")); }
     else if (turn.penalty) cls = "penalty";
     lines.push(h("span", {}, turnLine(ctx, turn)));
   } else if (last) {
