@@ -1,5 +1,6 @@
 """Bluebell: the spec's worked scenarios (§10), setup, every error code, redaction and events."""
 
+import copy
 import json
 from collections.abc import Mapping
 from dataclasses import replace
@@ -7,14 +8,15 @@ from random import Random
 
 import pytest
 
-from app.engine import Event, IllegalAction, Transition, rng_for
+from app.engine import Event, IllegalAction, Transition, full_view, rng_for
+from app.engine.envelope import ENVELOPE_KEYS
 from app.games import RULES_BY_SLUG
 from app.games.bluebell import RULES
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place, parse_action
 from app.games.bluebell.cards import CARD_SETS
 from app.games.bluebell.checks import IllegalPlacement
 from app.games.bluebell.rules import apply, legal_actions
-from app.games.bluebell.state import Bluebell, BluebellState, Step, Turn, dump, load
+from app.games.bluebell.state import Bluebell, BluebellState, Step, Turn
 from app.games.bluebell.view import view
 
 # ---------------------------------------------------------------------------------------------
@@ -91,18 +93,17 @@ def act(
     action = parse_action(payload)
     transition = apply(state, seat, action, rng_for(seed, k))
     assert action in legal_actions(state, seat), "an accepted action must have been offered"
-    assert load(json.loads(json.dumps(dump(transition.state)))) == transition.state
     return transition
 
 
 def refuse(state: BluebellState, seat: int, payload: Mapping[str, object], code: str) -> IllegalAction:
     """The refusal of a payload; asserts the code and that neither state nor legal list moved."""
-    before = dump(state)
+    before = copy.deepcopy(state)
     action = parse_action(payload)
     with pytest.raises(IllegalAction) as caught:
         apply(state, seat, action, rng_for(0, 1))
     assert caught.value.code == code
-    assert dump(state) == before
+    assert state == before
     assert action not in legal_actions(state, seat)
     return caught.value
 
@@ -145,7 +146,8 @@ def test_s1_golden_setup_seed_7() -> None:
 
 def test_s2_first_placement_is_free_then_draw() -> None:
     state = table(active=0, hands={0: ["winter-2", "summer-4"]}, pile_b=["autumn-1"])
-    refuse(state, 0, {"type": "place", "card_id": "winter-2", "return_pile": "A"}, "return_pile_not_allowed")
+    error = refuse(state, 0, {"type": "place", "card_id": "winter-2", "return_pile": "A"}, "return_pile_not_allowed")
+    assert error.message == "There is nothing to return."  # §4.8
     state = act(state, 0, {"type": "place", "card_id": "winter-2"}).state
     assert state.stacks[0] == ("winter-2",) and state.step is Step.DRAW
     assert state.piles[1] == ("autumn-1",), "nothing was returned"
@@ -254,6 +256,10 @@ def test_s7_matching_discard_costs_nothing() -> None:
     assert (state.supply[1], state.stock) == (2, 1)
     assert (state.active, state.step) == (2, Step.ACTION)
     assert kinds(step.events) == ["discarded", "drew"]
+    # The turn's public record names only what the turn did.
+    assert view(state, None)["recent"] == [
+        {"round": 1, "seat": 1, "discarded": "summer-3", "discard_pile": "A", "drew": "spring-1", "draw_pile": "B"}
+    ]
 
 
 def test_s8_mismatched_discard_pays_a_token() -> None:
@@ -288,7 +294,7 @@ def test_s9_round_end_winner_bluebell_and_next_round() -> None:
     assert (state.round_ender, state.round_winner, state.step) == (2, 1, Step.BLUEBELL_CHOICE)
     assert state.hands[2] == ("summer-1",), "the ender draws nothing"
     assert state.results[-1].supplies == (2, 3, 0)
-    assert view(state, None)["awaiting"] == [2]
+    assert full_view(RULES, state, None)["awaiting"] == [2]
     error = refuse(state, 0, {"type": "give_bluebell", "card_id": "spring-2"}, "not_round_ender")
     assert error.message == "Only the player who ended the round chooses the Bluebell."
     step = act(state, 2, {"type": "give_bluebell", "card_id": "spring-2"}, k=2, seed=9)
@@ -441,6 +447,7 @@ def _over() -> BluebellState:
 
 
 def test_every_error_code_with_its_message() -> None:
+    """Codes and English messages as the §4.8 error table gives them."""
     base = table(
         active=0,
         hands={0: ["spring-5", "winter-6"], 1: ["summer-1", "summer-2"]},
@@ -616,7 +623,7 @@ def test_second_bluebell_ends_the_game_and_reveals_all() -> None:
     assert result is not None
     assert result.to_json() == {"winners": [1], "result": "ranked", "reason": "two_bluebells", "scores": [1, 2, 0]}
     assert Event("game_ended", {"winner": 1, "bluebells": [["autumn-6"], ["winter-7", "summer-1"], []]}) in step.events
-    spectator = view(over, None)
+    spectator = full_view(RULES, over, None)
     assert spectator["phase"] == "game_over" and spectator["awaiting"] == [] and spectator["legal"] == []
     assert spectator["outcome"] == result.to_json() and spectator["winner"] == 1
     players = spectator["players"]
@@ -635,16 +642,16 @@ def test_views_show_own_hand_and_only_known_cards_of_others() -> None:
     state = table(active=0, hands={0: ["spring-1", "summer-1"], 1: ["autumn-1", "winter-1"]}, known={1: ["winter-1"]})
     mine = view(state, 0)
     assert mine["hand"] == [
-        {"card": "spring-1", "season": "spring", "known": False},
-        {"card": "summer-1", "season": "summer", "known": False},
+        {"card": "spring-1", "known": False},
+        {"card": "summer-1", "known": False},
     ]
     assert other_hand(state, 1, 0) == ["winter-1", None]
     assert other_hand(state, 1, None) == ["winter-1", None]
     assert other_hand(state, 0, 1) == [None, None]
-    text = json.dumps(view(state, 0))
+    text = json.dumps(full_view(RULES, state, 0))
     assert "autumn-1" not in text
-    assert view(state, None)["hand"] is None and view(state, None)["legal"] == []
-    assert view(state, 1)["legal"] == []
+    assert view(state, None)["hand"] is None and full_view(RULES, state, None)["legal"] == []
+    assert full_view(RULES, state, 1)["legal"] == []
 
 
 def test_pile_bottoms_stay_hidden_until_exposed() -> None:
@@ -653,7 +660,7 @@ def test_pile_bottoms_stay_hidden_until_exposed() -> None:
     assert isinstance(seen, dict)
     assert seen["A"]["hidden"] == 12 and seen["A"]["cards"] == [state.piles[0][-1]]
     hidden = state.piles[0][:12]
-    text = json.dumps(view(state, None))
+    text = json.dumps(full_view(RULES, state, None))
     assert not any(f'"{card}"' in text for card in hidden)
     # A draw exposes the card under the top, which then stays public.
     seat = state.active
@@ -676,21 +683,110 @@ def test_only_the_choosing_ender_sees_every_card_in_play() -> None:
     for viewer in (None, 0, 1):
         assert view(state, viewer)["in_play"] is None
     for viewer in (None, 1):  # seat 0's dealt cards stay its own
-        text = json.dumps(view(state, viewer))
+        text = json.dumps(full_view(RULES, state, viewer))
         assert not any(f'"{card}"' in text for card in state.hands[0])
 
 
-def test_views_are_plain_json_with_the_contract_keys() -> None:
+def test_views_are_plain_json_and_the_table_adds_the_envelope() -> None:
     state = RULES.deal(4, {}, Random(11))
     for viewer in (None, 0, 1, 2, 3):
-        shown = view(state, viewer)
+        own = view(state, viewer)
+        assert json.loads(json.dumps(own)) == own
+        assert not ENVELOPE_KEYS & set(own), "the table adds phase, awaiting, legal, outcome and seat"
+        shown = full_view(RULES, state, viewer)
         assert json.loads(json.dumps(shown)) == shown
-        assert {"phase", "awaiting", "legal", "outcome"} <= set(shown)
-    assert view(state, state.active)["legal"] == [a.to_json() for a in legal_actions(state, state.active)]
-    assert view(state, state.active)["awaiting"] == [state.active]
+        assert (shown["phase"], shown["seat"]) == ("action", viewer)
+    shown = full_view(RULES, state, state.active)
+    assert shown["legal"] == [a.to_json() for a in legal_actions(state, state.active)]
+    assert shown["awaiting"] == [state.active]
 
 
 def test_public_events_carry_no_hidden_card() -> None:
     state = table(active=0, step=Step.DRAW, hands={0: ["winter-3"]}, stacks={0: ["summer-2"]}, pile_a=["winter-7"])
     step = act(state, 0, {"type": "draw", "pile": "A"})
     assert all("winter-3" not in json.dumps(e.to_json()) for e in step.events if e.to is None)
+
+
+def test_choices_say_what_each_hand_card_would_do_for_the_seat_due_to_act() -> None:
+    state = table(
+        active=0,
+        hands={0: ["spring-5", "autumn-6"]},
+        stacks={0: ["spring-4", "summer-2"], 1: ["winter-3", "spring-3"]},
+        pile_a=["summer-3"],
+        pile_b=["spring-1"],
+        supply=(1, 3, 2),
+        stock=3,
+        reunion_holder=0,
+    )
+    choices = view(state, 0)["choices"]
+    assert choices == {
+        # §4.3: a spring follows only a winter, checked before P1's showing spring.
+        "spring-5": {
+            "blocked": {"reason": "wrong_predecessor", "seat": None},
+            "collects": 0,
+            "banks": 0,
+            "discard": {
+                "A": {"cost": "penalty", "draws": "spring-1"},  # §4.5: the forced draw is from the other pile
+                "B": {"cost": "free", "draws": "summer-3"},
+            },
+        },
+        # §4.3, §8.5: the reunion holder's autumn takes the whole stock.
+        "autumn-6": {
+            "blocked": None,
+            "collects": 3,
+            "banks": 0,
+            "discard": {"A": {"cost": "penalty", "draws": "spring-1"}, "B": {"cost": "penalty", "draws": "summer-3"}},
+        },
+    }
+    for viewer in (None, 1, 2):
+        assert view(state, viewer)["choices"] is None
+    # Only a spring on top blocks, and the view names whose (§4.3, §8.2).
+    blocked = replace(state, stacks=((), state.stacks[1], state.stacks[2]))
+    shown = view(blocked, 0)["choices"]
+    assert isinstance(shown, dict)
+    assert shown["spring-5"]["blocked"] == {"reason": "spring_blocked", "seat": 1}
+
+
+def test_choices_show_a_round_ending_discard_a_bank_and_the_empty_space() -> None:
+    state = table(
+        active=0,
+        hands={0: ["winter-5", "spring-6"]},
+        stacks={0: ["summer-2", "autumn-6"]},
+        pile_a=["summer-7"],
+        pile_b=[],
+        supply=(0, 3, 3),
+        autumn_tokens=(3, 0, 0),
+    )
+    choices = view(state, 0)["choices"]
+    assert choices == {
+        "winter-5": {
+            "blocked": None,
+            "collects": 0,
+            "banks": 3,  # §4.3: the winter moves the autumn's tokens to the supply
+            "discard": {"A": None, "B": {"cost": "free", "draws": "summer-7"}},  # §4.5 step 2
+        },
+        "spring-6": {
+            "blocked": {"reason": "wrong_predecessor", "seat": None},
+            "collects": 0,
+            "banks": 0,
+            "discard": {"A": None, "B": {"cost": "free", "draws": "summer-7"}},
+        },
+    }
+    full = table(
+        active=0,
+        hands={0: ["winter-5", "spring-6"]},
+        stacks={0: ["summer-2", "autumn-6"]},
+        pile_a=["summer-7"],
+        pile_b=["autumn-1"],
+        supply=(0, 3, 3),
+        autumn_tokens=(3, 0, 0),
+    )
+    shown = view(full, 0)["choices"]
+    assert isinstance(shown, dict)
+    # §4.5 step 5: no token to pay, so the mismatched discard ends the round and draws nothing.
+    assert shown["spring-6"]["discard"] == {
+        "A": {"cost": "ends_round", "draws": None},
+        "B": {"cost": "ends_round", "draws": None},
+    }
+    after = act(state, 0, {"type": "place", "card_id": "winter-5", "return_pile": "B"}).state
+    assert view(after, 0)["choices"] is None, "the draw step has no choices"

@@ -4,7 +4,16 @@ from app.engine import GameRules, Option
 from app.games.bluebell.actions import BluebellAction, parse_action
 from app.games.bluebell.bot import choose
 from app.games.bluebell.proofs import inventory, redeal_hidden
-from app.games.bluebell.rules import SEAT_COUNTS, apply, awaiting, legal_actions, outcome, phase, setup
+from app.games.bluebell.rules import (
+    BLUEBELLS_TO_WIN,
+    SEAT_COUNTS,
+    apply,
+    awaiting,
+    legal_actions,
+    outcome,
+    phase,
+    setup,
+)
 from app.games.bluebell.state import BluebellState
 from app.games.bluebell.view import view
 
@@ -25,4 +34,5 @@ RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,
+    catalog={"bluebells_to_win": BLUEBELLS_TO_WIN},  # §1: the table shows a slot for each
 )

@@ -62,7 +62,7 @@ class _Table:
         self.stock = _int(view.get("stock"))
         recent = [_dict(t) for t in _list(view.get("recent"))]
         self.stalled = len(recent) == len(players) and all(
-            isinstance(t.get("discarded"), str) and t.get("penalty") is False for t in recent
+            isinstance(t.get("discarded"), str) and not t.get("penalty") for t in recent
         )
         piles = _dict(view.get("piles"))
         self.tops = {name: _dict(piles.get(name)).get("top") for name in ("A", "B")}

@@ -4,17 +4,24 @@ Checks return a code (or, for `illegal_placement`, its reason) so that listing t
 builds no exception; `error` turns a code into the IllegalAction that `apply` raises.
 """
 
-from app.engine import IllegalAction, Seat
+from collections.abc import Callable
+
+from app.engine import IllegalAction, Seat, errors
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
 from app.games.bluebell.cards import PILES, PREDECESSORS, SEASON_OF, Season
 from app.games.bluebell.state import BluebellState, Step
 
+# The refusals every game shares (game_over, not_a_player, not_your_turn, wrong_step) come from
+# app/engine/errors.py; these are Bluebell's own, with the spec's English text (§4.8).
+_SHARED: dict[str, Callable[[], IllegalAction]] = {
+    "game_over": errors.game_over,
+    "not_a_player": errors.not_a_player,
+    "not_your_turn": errors.not_your_turn,
+    "wrong_step": errors.out_of_step,
+}
+
 MESSAGES: dict[str, str] = {
-    "game_over": "The game is over.",
-    "not_a_player": "You are not seated at this table.",
-    "not_your_turn": "It is not your turn.",
     "not_round_ender": "Only the player who ended the round chooses the Bluebell.",
-    "wrong_step": "You cannot do that now.",
     "card_not_in_hand": "That card is not in your hand.",
     "return_pile_required": "Choose the pile to return your stack to.",
     "return_pile_not_allowed": "There is nothing to return.",
@@ -51,6 +58,9 @@ def error(code: str) -> IllegalAction:
     """The error for a check's code, with the spec's English message."""
     if code in PLACEMENT_MESSAGES:
         return IllegalPlacement(code)
+    shared = _SHARED.get(code)
+    if shared is not None:
+        return shared()
     return IllegalAction(code, MESSAGES[code])
 
 
@@ -69,13 +79,29 @@ def placement_reason(state: BluebellState, seat: Seat, season: Season) -> str | 
             and SEASON_OF[stack[-2]] is Season.SUMMER
         ):
             return "summer_limit"
-    # Only a spring on top blocks; the first placement is no exception (§8.1, §8.2).
-    if season is Season.SPRING and any(
-        other != seat and state.stacks[other] and SEASON_OF[state.stacks[other][-1]] is Season.SPRING
-        for other in range(state.seats)
-    ):
+    if season is Season.SPRING and spring_blocker(state, seat) is not None:
         return "spring_blocked"
     return None
+
+
+def spring_blocker(state: BluebellState, seat: Seat) -> Seat | None:
+    """The first other seat whose stack shows a spring on top, which keeps `seat` from placing one.
+
+    Only a spring on top blocks; the first placement is no exception (§4.3, §8.1, §8.2).
+    """
+    for other in range(state.seats):
+        stack = state.stacks[other]
+        if other != seat and stack and SEASON_OF[stack[-1]] is Season.SPRING:
+            return other
+    return None
+
+
+def tokens_collected(state: BluebellState, seat: Seat, card: str) -> int:
+    """The tokens placing `card` moves from the stock onto it: an autumn takes one, or all for the
+    reunion holder (§4.3, §8.5: automatic); nothing when the stock is empty or for other seasons."""
+    if SEASON_OF[card] is not Season.AUTUMN or state.stock == 0:
+        return 0
+    return state.stock if state.reunion_holder == seat else 1
 
 
 def is_returning(state: BluebellState, seat: Seat, card: str) -> bool:
@@ -91,11 +117,16 @@ def pile_index(pile: str) -> int:
     return _PILE_INDEX[pile]
 
 
+def is_penalty(state: BluebellState, card: str, pile: str) -> bool:
+    """Whether discarding `card` on `pile` costs a token (§4.5 step 3): judged against the top before
+    the discard, and never into the empty space."""
+    target = state.piles[pile_index(pile)]
+    return bool(target) and SEASON_OF[target[-1]] is not SEASON_OF[card]
+
+
 def ends_round(state: BluebellState, seat: Seat, card: str, pile: str) -> bool:
     """Whether discarding `card` on `pile` is a penalty `seat` cannot pay (§4.5 steps 3 and 5)."""
-    target = state.piles[pile_index(pile)]
-    penalty = bool(target) and SEASON_OF[target[-1]] is not SEASON_OF[card]
-    return penalty and state.supply[seat] == 0
+    return is_penalty(state, card, pile) and state.supply[seat] == 0
 
 
 def can_reunite(state: BluebellState, seat: Seat, kept: str, drawn: str) -> bool:

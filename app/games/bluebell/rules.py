@@ -13,7 +13,6 @@ Glossary (the source's words → the names used here):
 """
 
 from random import Random
-from typing import Any
 
 from app.engine import Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
 from app.games.bluebell.actions import BluebellAction, Discard, Draw, GiveBluebell, Place
@@ -21,12 +20,14 @@ from app.games.bluebell.cards import PILES, SEASON_OF, Season
 from app.games.bluebell.checks import (
     action_refusal,
     in_play,
+    is_penalty,
     is_returning,
     may_discard_on,
     may_reunite_after_discard,
     pile_index,
     placement_reason,
     refusal,
+    tokens_collected,
 )
 from app.games.bluebell.deal import deal_round
 from app.games.bluebell.state import Bluebell, BluebellState, RoundResult, Step, Turn, set_at
@@ -123,7 +124,7 @@ def _remember(recent: tuple[Turn, ...], turn: Turn, seats: int) -> tuple[Turn, .
     return (recent + (turn,))[-seats:]
 
 
-def _new_turn(**fields: Any) -> Turn:
+def _new_turn(**fields: object) -> Turn:
     """A turn record with these fields and the defaults; copying a blank one beats the frozen `__init__`."""
     return evolve(_BLANK_TURN, **fields)
 
@@ -146,7 +147,7 @@ def _place(state: BluebellState, seat: Seat, action: Place) -> Transition[Bluebe
     season = SEASON_OF[card]
     if season is Season.AUTUMN and stock > 0:
         # §4.3: one token, or the whole stock for the reunion holder (§8.5: automatic).
-        collected = stock if state.reunion_holder == seat else 1
+        collected = tokens_collected(state, seat, card)
         autumn_tokens = set_at(autumn_tokens, seat, autumn_tokens[seat] + collected)
         stock -= collected
         events.append(Event("tokens_collected", {"seat": seat, "card": card, "tokens": collected, "stock": stock}))
@@ -194,8 +195,7 @@ def _draw(state: BluebellState, seat: Seat, action: Draw) -> Transition[Bluebell
 def _discard(state: BluebellState, seat: Seat, action: Discard, rng: Random) -> Transition[BluebellState]:
     card, index = action.card_id, pile_index(action.pile)
     target = state.piles[index]
-    # §4.5 step 3: judged against the top before the discard; the empty space never costs.
-    penalty = bool(target) and SEASON_OF[target[-1]] is not SEASON_OF[card]
+    penalty = is_penalty(state, card, action.pile)  # §4.5 step 3
     unpaid = penalty and state.supply[seat] == 0
     turn = _new_turn(
         round=state.round, seat=seat, discarded=card, discard_pile=action.pile, penalty=penalty, ended_round=unpaid

@@ -2,7 +2,15 @@
 
 from app.engine import Seat
 from app.games.bluebell.cards import PILES, SEASON_OF
-from app.games.bluebell.rules import awaiting, legal_actions, outcome
+from app.games.bluebell.checks import (
+    ends_round,
+    is_penalty,
+    is_returning,
+    may_discard_on,
+    placement_reason,
+    spring_blocker,
+    tokens_collected,
+)
 from app.games.bluebell.state import BluebellState, Step, result_json, turn_json
 
 
@@ -19,8 +27,8 @@ def _player(state: BluebellState, seat: Seat, viewer: Seat | None) -> dict[str, 
         "stack": list(state.stacks[seat]),
         "supply": state.supply[seat],
         "autumn_tokens": state.autumn_tokens[seat],
-        "hand_size": len(state.hands[seat]),
-        # Known cards by id, then one null per unknown card: never the unknown ids or their places.
+        # Known cards by id, then one null per unknown card (so its length is the hand's size):
+        # never the unknown ids or their places.
         "hand": list(known) + [None] * (len(state.hands[seat]) - len(known)),
         "holds_reunion": state.reunion_holder == seat,
         "bluebell_count": len(state.bluebells[seat]),
@@ -34,7 +42,8 @@ def _player(state: BluebellState, seat: Seat, viewer: Seat | None) -> dict[str, 
 
 def _own_hand(state: BluebellState, seat: Seat) -> list[dict[str, object]]:
     known = state.known[seat]
-    return [{"card": card, "season": SEASON_OF[card].value, "known": card in known} for card in state.hands[seat]]
+    # A card's id names its season (§2.2), so the season is not repeated here.
+    return [{"card": card, "known": card in known} for card in state.hands[seat]]
 
 
 def _in_play(state: BluebellState) -> list[dict[str, object]]:
@@ -48,17 +57,43 @@ def _in_play(state: BluebellState) -> list[dict[str, object]]:
     return where
 
 
-def view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
-    """The JSON view for `seat`: the public table, plus its own hand, Bluebells it chose and its actions."""
-    viewer = seat if seat is not None and 0 <= seat < state.seats else None  # anyone else watches
-    result = outcome(state)
-    choosing = viewer is not None and state.step is Step.BLUEBELL_CHOICE and viewer == state.round_ender
+def _discard(state: BluebellState, seat: Seat, card: str, pile: str) -> dict[str, object] | None:
+    """What discarding `card` on `pile` costs and which card the forced draw then brings (§4.5)."""
+    if not may_discard_on(state, pile):
+        return None  # must_discard_to_empty_pile
+    if ends_round(state, seat, card, pile):
+        return {"cost": "ends_round", "draws": None}  # §4.5 step 5: no draw (§8.14)
+    other = state.piles[1 - PILES.index(pile)]
+    return {"cost": "penalty" if is_penalty(state, card, pile) else "free", "draws": other[-1] if other else None}
+
+
+def _choice(state: BluebellState, seat: Seat, card: str) -> dict[str, object]:
+    """What the rules make of each thing `seat` may do with hand `card` this turn (§4.3, §4.5)."""
+    reason = placement_reason(state, seat, SEASON_OF[card])
+    blocked = (
+        None
+        if reason is None
+        else {"reason": reason, "seat": spring_blocker(state, seat) if reason == "spring_blocked" else None}
+    )
+    returning = is_returning(state, seat, card)
     return {
-        "phase": state.step.value,
-        "awaiting": sorted(awaiting(state)),
-        "legal": [a.to_json() for a in legal_actions(state, viewer)] if viewer is not None else [],
-        "outcome": result.to_json() if result is not None else None,
-        "seat": viewer,
+        "blocked": blocked,  # why it may not be placed, None when it may
+        "collects": tokens_collected(state, seat, card),
+        "banks": state.autumn_tokens[seat] if returning else 0,  # §4.3: a winter banks the autumn's tokens
+        "discard": {pile: _discard(state, seat, card, pile) for pile in PILES},
+    }
+
+
+def view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
+    """The game's fields of the view for `seat`: the public table, plus its own hand and the Bluebells it chose.
+
+    The table adds phase, awaiting, legal, outcome and seat (app/engine/envelope.py). The seat due to
+    place or discard also gets `choices`: for each hand card, what placing or discarding it would do.
+    """
+    viewer = seat if seat is not None and 0 <= seat < state.seats else None  # anyone else watches
+    choosing = viewer is not None and state.step is Step.BLUEBELL_CHOICE and viewer == state.round_ender
+    acting = viewer if viewer is not None and state.step is Step.ACTION and viewer == state.active else None
+    return {
         "seats": state.seats,
         "round": state.round,
         "active": None if state.step is Step.GAME_OVER else state.active,
@@ -72,6 +107,7 @@ def view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
         },
         "players": [_player(state, other, viewer) for other in range(state.seats)],
         "hand": _own_hand(state, viewer) if viewer is not None else None,
+        "choices": None if acting is None else {card: _choice(state, acting, card) for card in state.hands[acting]},
         "in_play": _in_play(state) if choosing else None,
         "recent": [turn_json(turn) for turn in state.recent],
         "results": [result_json(r) for r in state.results],

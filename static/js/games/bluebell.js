@@ -4,10 +4,7 @@ import { h, fill, seatBadge, nameOf } from "../dom.js";
 
 const KANJI = { spring: "春", summer: "夏", autumn: "秋", winter: "冬" };
 const ENGLISH = { spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" };
-// §4.3: the seasons each season may be placed on (an empty stack takes any season).
-const PREDECESSOR = { spring: ["winter"], summer: ["spring", "summer"], autumn: ["summer"], winter: ["autumn"] };
 const PILES = ["A", "B"];
-const TO_WIN = 2;
 
 export const strings = {
   en: {
@@ -414,34 +411,23 @@ function coins(ctx, n, label, cls = "") {
 const me = (view, ctx) => (ctx.seat === null ? null : view.players[ctx.seat]);
 const myTurn = (view, ctx) => ctx.seat !== null && view.legal.length > 0;
 const legalOf = (view, pred) => view.legal.filter(pred);
+// What the rules make of placing or discarding a hand card, sent to the seat due to act (view.choices).
+const choiceOf = (view, card) => view.choices?.[card] ?? null;
+const toWin = (ctx) => ctx.catalog.bluebells_to_win;
 
-function placeReason(view, seat, card) {
-  const stack = view.players[seat].stack;
-  const season = seasonOf(card);
-  if (stack.length) {
-    const top = seasonOf(stack.at(-1));
-    if (!PREDECESSOR[season].includes(top)) return { code: "wrong_predecessor", top };
-    if (season === "summer" && top === "summer" && stack.length >= 2 && seasonOf(stack.at(-2)) === "summer") return { code: "summer_limit" };
-  }
-  if (season === "spring") {
-    const other = view.players.find((p) => p.seat !== seat && p.stack.length && seasonOf(p.stack.at(-1)) === "spring");
-    if (other) return { code: "spring_blocked", seat: other.seat };
-  }
-  return null;
-}
-
-/** What a turn did, in words: "placed Autumn 2, put 1 token from the stock on it, took Summer 5 from pile B". */
+/** What a turn did, in words: "placed Autumn 2, put 1 token from the stock on it, took Summer 5 from pile B".
+ *  A turn record leaves out what the turn did not do (no discard, nothing returned…). */
 function turnParts(ctx, turn) {
   const parts = [];
   if (turn.placed) parts.push(ctx.t("t.placed", { card: cardName(ctx, turn.placed) }));
   if (turn.collected) parts.push(ctx.t("t.collected", { tokens: tokens(ctx, turn.collected) }));
-  if (turn.returned.length) parts.push(ctx.t("t.returned", { cards: cardList(ctx, turn.returned), pile: turn.return_pile }));
+  if (turn.returned) parts.push(ctx.t("t.returned", { cards: cardList(ctx, turn.returned), pile: turn.return_pile }));
   if (turn.banked) parts.push(ctx.t("t.banked", { tokens: tokens(ctx, turn.banked) }));
   if (turn.discarded) parts.push(ctx.t("t.discarded", { card: cardName(ctx, turn.discarded), pile: turn.discard_pile }));
   if (turn.penalty && !turn.ended_round) parts.push(ctx.t("t.paid"));
   if (turn.ended_round) parts.push(ctx.t("t.ended"));
   if (turn.drew) parts.push(ctx.t("t.drew", { card: cardName(ctx, turn.drew), pile: turn.draw_pile }));
-  if (turn.reunion.length) parts.push(ctx.t("t.reunion", { a: cardName(ctx, turn.reunion[0]), b: cardName(ctx, turn.reunion[1]) }));
+  if (turn.reunion) parts.push(ctx.t("t.reunion", { a: cardName(ctx, turn.reunion[0]), b: cardName(ctx, turn.reunion[1]) }));
   return parts.join(ctx.t("t.join"));
 }
 const turnLine = (ctx, turn) => ctx.t("t.line", { name: nameOf(ctx, turn.seat), parts: turnParts(ctx, turn) });
@@ -532,7 +518,7 @@ function stackView(ctx, player, size, fresh) {
 
 function bluebellSlots(view, ctx, player, fresh) {
   const slots = [];
-  for (let i = 0; i < TO_WIN; i++) {
+  for (let i = 0; i < toWin(ctx); i++) {
     const bell = player.bluebells[i];
     if (!bell) { slots.push(h("span", { class: "bb-bell-slot", "aria-hidden": "true" })); continue; }
     const title = ctx.t("bb.bluebellFrom", { name: nameOf(ctx, bell.chooser), round: bell.round });
@@ -545,9 +531,9 @@ function bluebellSlots(view, ctx, player, fresh) {
           KANJI[seasonOf(bell.card)], numberOf(bell.card)) : null));
     }
   }
-  return h("span", { class: "bb-bells", "aria-label": `${ctx.t("bb.bluebells")} ${player.bluebell_count}/${TO_WIN}` },
+  return h("span", { class: "bb-bells", "aria-label": `${ctx.t("bb.bluebells")} ${player.bluebell_count}/${toWin(ctx)}` },
     h("span", { class: "coin-label", "aria-hidden": "true" }, ctx.t("bb.bluebells")), slots,
-    h("b", { "aria-hidden": "true" }, `${player.bluebell_count}/${TO_WIN}`));
+    h("b", { "aria-hidden": "true" }, `${player.bluebell_count}/${toWin(ctx)}`));
 }
 
 function seatTags(view, ctx, seat) {
@@ -640,7 +626,7 @@ function news(view, ctx) {
         : ctx.t("news.choosing", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })));
   } else if (view.recent.length) {
     const turn = view.recent.at(-1);
-    if (turn.reunion.length) { cls = "reunion"; lines.push(h("strong", {}, ctx.t("news.reunion"), " ")); }
+    if (turn.reunion) { cls = "reunion"; lines.push(h("strong", {}, ctx.t("news.reunion"), " ")); }
     else if (turn.penalty) cls = "penalty";
     lines.push(h("span", {}, turnLine(ctx, turn)));
   } else if (last) {
@@ -716,27 +702,28 @@ const join = (parts) => parts.flatMap((part, i) => (i ? ["; ", part] : [part]));
 function placeControls(view, ctx, p, card) {
   const actions = legalOf(view, (a) => a.type === "place" && a.card_id === card);
   if (!actions.length) {
-    const reason = placeReason(view, ctx.seat, card);
+    const blocked = choiceOf(view, card)?.blocked;
     let why = ctx.t("why.blocked");
     const notes = [];
-    if (reason?.code === "wrong_predecessor") why = ctx.t("why.wrong_predecessor", { season: ctx.t(`season.${seasonOf(card)}`), top: ctx.t(`season.${reason.top}`) });
-    if (reason?.code === "summer_limit") { why = ctx.t("why.summer_limit"); notes.push(" ", tag(ctx, "interp")); }
-    if (reason?.code === "spring_blocked") { why = ctx.t("why.spring_blocked", { name: nameOf(ctx, reason.seat) }); notes.push(" ", tag(ctx, "interp")); }
+    if (blocked?.reason === "wrong_predecessor") why = ctx.t("why.wrong_predecessor", { season: ctx.t(`season.${seasonOf(card)}`), top: ctx.t(`season.${seasonOf(p.stack.at(-1))}`) });
+    if (blocked?.reason === "summer_limit") { why = ctx.t("why.summer_limit"); notes.push(" ", tag(ctx, "interp")); }
+    if (blocked?.reason === "spring_blocked") { why = ctx.t("why.spring_blocked", { name: nameOf(ctx, blocked.seat) }); notes.push(" ", tag(ctx, "interp")); }
     return [dimmed(ctx.t("act.place", { card: cardName(ctx, card) }), [why, ...notes], "place-dim")];
   }
+  const choice = choiceOf(view, card);
   return actions.map((action) => {
     const season = seasonOf(card);
     const notes = [];
     let effect = "place";
     if (season === "autumn") {
       effect = "autumn";
-      if (view.stock === 0) notes.push([ctx.t("fx.autumnNone")]);
-      else if (p.holds_reunion) notes.push([ctx.t("fx.autumnAll", { n: view.stock }), " ", tag(ctx, "interp")]);
+      if (choice.collects === 0) notes.push([ctx.t("fx.autumnNone")]);
+      else if (p.holds_reunion) notes.push([ctx.t("fx.autumnAll", { n: choice.collects }), " ", tag(ctx, "interp")]);
       else notes.push([ctx.t("fx.autumnOne")]);
     }
     if (action.return_pile) {
       effect = "winter";
-      if (p.autumn_tokens) notes.push([ctx.t("fx.bank", { tokens: tokens(ctx, p.autumn_tokens) }), " ", tag(ctx, "interp")]);
+      if (choice.banks) notes.push([ctx.t("fx.bank", { tokens: tokens(ctx, choice.banks) }), " ", tag(ctx, "interp")]);
       if (!view.piles[action.return_pile].size) notes.push([ctx.t("fx.returnAny"), " ", tag(ctx, "interp")]);
     }
     notes.push([ctx.t("fx.thenDraw")]);
@@ -751,16 +738,14 @@ function discardControls(view, ctx, p, card, pile, reunion) {
   if (!action) return null;
   const top = view.piles[pile].top;
   const other = pile === "A" ? "B" : "A";
-  const penalty = top !== null && seasonOf(top) !== seasonOf(card);
-  const ends = penalty && p.supply === 0;
+  // The cost (free, penalty, ends_round) and the card the forced draw brings, as the rules judge them.
+  const { cost, draws: drawn } = choiceOf(view, card).discard[pile];
   const notes = [];
   let effect = "free";
-  if (!top) notes.push([ctx.t("fx.freeEmpty")]);
-  else if (!penalty) notes.push([ctx.t("fx.free", { top: cardName(ctx, top) })]);
-  else if (!ends) { effect = "penalty"; notes.push([ctx.t("fx.penalty", { top: cardName(ctx, top) })]); }
+  if (cost === "free") notes.push(top ? [ctx.t("fx.free", { top: cardName(ctx, top) })] : [ctx.t("fx.freeEmpty")]);
+  else if (cost === "penalty") { effect = "penalty"; notes.push([ctx.t("fx.penalty", { top: cardName(ctx, top) })]); }
   else { effect = "ends-round"; notes.push([ctx.t("fx.endsRound", { top: cardName(ctx, top) }), " ", tag(ctx, "interp")]); }
-  const drawn = view.piles[other].top;
-  if (!ends && drawn) notes.push([ctx.t("fx.forcedDraw", { card: cardName(ctx, drawn), pile: other })]);
+  if (drawn) notes.push([ctx.t("fx.forcedDraw", { card: cardName(ctx, drawn), pile: other })]);
   let main = ctx.t("act.discard", { card: cardName(ctx, card), pile });
   let cls = `discard ${effect}`;
   if (reunion) {
@@ -863,7 +848,7 @@ function gameOver(view, ctx, fresh) {
     h("h3", {}, icon("bluebell", "inline"), ctx.t("over.reveal")),
     h("ul", {}, view.players.map((p) => h("li", { class: `seat-${p.seat} ${view.winner === p.seat ? "winner" : ""}` },
       h("span", { class: "who" }, nameOf(ctx, p.seat)),
-      h("span", { class: "count" }, `${p.bluebell_count}/${TO_WIN}`),
+      h("span", { class: "count" }, `${p.bluebell_count}/${toWin(ctx)}`),
       h("span", { class: "bells" }, p.bluebells.length
         ? p.bluebells.map((b, i) => b.card ? seasonCard(ctx, b.card, { size: "sm", cls: fresh.has(`bell-${p.seat}-${i}`) ? "flip" : "" }) : null)
         : h("span", { class: "dim" }, ctx.t("over.none")))))));
