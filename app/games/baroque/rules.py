@@ -10,11 +10,11 @@ Glossary (rulebook term, then its name here):
 """
 
 from collections.abc import Sequence
-from functools import cache
 from random import Random
 from typing import TypeVar
 
 from app.engine import Commits, Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
+from app.engine.errors import not_your_turn, out_of_step
 from app.games.baroque.actions import (
     BallChange,
     BallDecision,
@@ -40,10 +40,9 @@ from app.games.baroque.cards import (
 )
 from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
 
-# §4.3: the spec's English message for each error code.
-MESSAGES: dict[str, str] = {
-    "wrong_phase": "That action is not accepted in the current phase.",
-    "not_your_turn": "It is not your turn.",
+# English text for the codes of §4.3 the game alone uses (the spec names the codes, not their wording);
+# `wrong_phase` and `not_your_turn` are the shared refusals of app/engine/errors.py.
+_MESSAGES: dict[str, str] = {
     "already_committed": "You have already committed your decision for this ball.",
     "invalid_rank_combination": "Take exactly one rank card, or rank-5 plus one of rank-1 to rank-4.",
     "card_not_in_hand": "That card is not in your hand.",
@@ -70,16 +69,19 @@ _KEEP = BallKeep()
 
 
 def _illegal(code: str) -> IllegalAction:
-    return IllegalAction(code, MESSAGES[code])
+    return IllegalAction(code, _MESSAGES[code])
 
 
-@cache  # the commits are plain values, so one per table size serves every table
+def _wrong_phase() -> IllegalAction:
+    """§4.3 check 1, and every action at GAME_OVER (§4.9)."""
+    return out_of_step("wrong_phase", "That action is not accepted in the current phase.")
+
+
 def _no_ball(seats: int) -> Commits[BallDecision]:
     """A sealed step that expects nobody: the ball is not running."""
     return Commits.open(seats, frozenset())
 
 
-@cache
 def _ball_opened(seats: int) -> Commits[BallDecision]:
     """A sealed step that expects every seat, none of which has chosen yet."""
     return Commits.open(seats)
@@ -181,7 +183,6 @@ def _may_act(state: BaroqueState, seat: Seat) -> bool:
     return state.phase is not Phase.GAME_OVER and seat == state.current_seat
 
 
-@cache  # at most one entry per subset of the six rank cards
 def rank_selections(available: tuple[str, ...]) -> tuple[TakeRank, ...]:
     """Every legal take_rank from the available rank cards (§4.4 shapes a and b)."""
     singles = tuple(TakeRank((rank,)) for rank in available)
@@ -263,9 +264,9 @@ def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
 def apply(state: BaroqueState, seat: Seat, action: BaroqueAction, rng: Random) -> Transition[BaroqueState]:
     """The state after `seat`'s action and its events; raises IllegalAction per §4.3, state untouched."""
     if state.phase is not _PHASE_OF[type(action)]:
-        raise _illegal("wrong_phase")
+        raise _wrong_phase()
     if not 0 <= seat < state.seats:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     match action:
         case TakeRank(ranks):
             return _take_rank(state, seat, ranks)
@@ -289,7 +290,7 @@ def _is_rank_shape(ranks: tuple[str, ...]) -> bool:
 
 def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Transition[BaroqueState]:
     if seat != state.current_seat:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     if not _is_rank_shape(ranks):  # §4.4: shape before availability
         raise _illegal("invalid_rank_combination")
     if any(rank not in state.rank_available for rank in ranks):
@@ -309,7 +310,7 @@ def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Trans
 
 def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Transition[BaroqueState]:
     if seat != state.current_seat:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     error = _salon_error(state, seat, card)
     if error is not None:
         raise _illegal(error)

@@ -3,7 +3,7 @@
 from app.engine import Seat
 from app.games.baroque.actions import decision_json
 from app.games.baroque.cards import COLOR, HAND_SIZE
-from app.games.baroque.rules import awaiting, lead_color, legal_actions, outcome
+from app.games.baroque.rules import lead_color
 from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
 
 
@@ -41,18 +41,15 @@ def summary_json(summary: RoundSummary) -> dict[str, object]:
 
 
 def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
-    """JSON of what `seat` may see: its own hand and ball decision, and everything public."""
+    """JSON of what `seat` may see: its own hand and ball decision, and everything public.
+
+    The table adds phase, awaiting, legal, outcome and seat (app/engine/envelope.py).
+    """
     seats = range(state.seats)
     own = seat if seat is not None and 0 <= seat < state.seats else None  # None: a spectator
     lead = lead_color(state)
     decision = None if own is None else state.decisions.chosen(own)
-    result = outcome(state)
     return {
-        "phase": state.phase.value,
-        "awaiting": sorted(awaiting(state)),
-        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
-        "outcome": None if result is None else result.to_json(),
-        "seat": own,
         "seats": state.seats,
         "round": state.round,
         "rounds_total": state.seats,
