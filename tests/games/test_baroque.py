@@ -465,6 +465,10 @@ def test_10_8_last_trick_has_no_ball_and_the_round_ends() -> None:
         "ball": None,
         "final": ["green-04", "yellow-09", "green-02"],
         "winner": 1,
+        "lead_color": "yellow",
+        "void": [True, False, True],  # neither S2 nor S0 held yellow
+        "winning_color": "yellow",
+        "by_trump": False,
     }
     assert seen["tricks"] == []
 
@@ -655,6 +659,7 @@ def test_views_show_other_hands_only_as_counts_and_known_cards() -> None:
     state = seed_example_ball()
     spectator = full_view(RULES, state, None)
     assert spectator["hand"] is None and spectator["legal"] == [] and spectator["seat"] is None
+    assert spectator["must_follow"] is None
     text = json.dumps(spectator)
     for seat in range(4):
         secret = [card for card in state.hands[seat] if card not in state.known_in_hand[seat]]
@@ -666,7 +671,7 @@ def test_views_show_other_hands_only_as_counts_and_known_cards() -> None:
             hidden = [card for card in state.hands[other] if card not in state.known_in_hand[other]]
             assert other == seat or not any(card in others for card in hidden)
     # A spectator sees of every seat exactly what the other players see (§5.3).
-    private = {"hand", "legal", "seat", "my_decision"}
+    private = {"hand", "legal", "seat", "my_decision", "must_follow"}
     anna = {key: value for key, value in full_view(RULES, state, ANNA).items() if key not in private}
     assert anna == {key: value for key, value in spectator.items() if key not in private}
 
@@ -681,6 +686,50 @@ def test_a_kept_card_is_never_revealed() -> None:
         {"seat": 2, "outcome": "changed", "returned": "yellow-04", "new": "black-06"},
         {"seat": 3, "outcome": "kept"},
     ]
+
+
+def test_the_view_tells_each_seat_whether_it_must_follow() -> None:
+    # §4.5: in the salon a non-leader holding the lead color must play it; a void seat may play anything.
+    state = table(SEED_EXAMPLE_HANDS, dealer=EMILY, leader=EMILY)
+    assert [view(state, seat)["must_follow"] for seat in (None, EMILY, JACK)] == [None, None, None]  # no lead yet
+    state = act(state, EMILY, salon("green-05"))
+    assert [view(state, seat)["must_follow"] for seat in (None, EMILY, JACK, ANNA, JOHN)] == [
+        None,
+        None,  # the leader is bound to nothing
+        True,
+        False,  # no green in Anna's hand
+        True,
+    ]
+    state = act(state, JACK, salon("green-01"))
+    assert view(state, JACK)["must_follow"] is None  # played: nothing left to decide in this salon
+    # §4.6, §8 A2: at the ball the hand plus the seat's own salon card decide; John stays bound to green
+    # by his salon card green-10 though his hand holds no green, so he may only keep.
+    state = seed_example_salon()
+    assert [view(state, seat)["must_follow"] for seat in (EMILY, JACK, ANNA, JOHN)] == [None, True, False, True]
+    assert full_view(RULES, state, JOHN)["legal"] == [KEEP]
+    # What the view says agrees with what the rules accept.
+    assert full_view(RULES, state, JACK)["legal"] == [KEEP, change("green-06")]
+
+
+def test_a_completed_trick_carries_the_rules_reading_of_it() -> None:
+    # §10.4: black was played, so black (trump) decides; Anna could not follow green.
+    trick = view(seed_example_ball(), None)["last_trick"]
+    assert isinstance(trick, dict)
+    assert (trick["lead_color"], trick["winning_color"], trick["by_trump"]) == ("green", "black", True)
+    assert trick["void"] == [False, False, True, False]
+    # §10.6 A: no black, so the leader's final color wins, though the lead color was green (§8 A3).
+    state = color_switch_ball()
+    for seat, payload in enumerate((change("yellow-05"), KEEP, KEEP)):
+        state = act(state, seat, payload)
+    trick = view(state, None)["last_trick"]
+    assert isinstance(trick, dict)
+    assert (trick["winner"], trick["lead_color"], trick["winning_color"], trick["by_trump"]) == (
+        0,
+        "green",
+        "yellow",
+        False,
+    )
+    assert trick["void"] == [False, False, True]
 
 
 @pytest.mark.parametrize("seats", [3, 4])

@@ -202,13 +202,29 @@ def _of_color(cards: tuple[str, ...], color: Color | None) -> tuple[str, ...]:
     return tuple(card for card in cards if COLOR[card] is color)
 
 
+def must_follow(state: BaroqueState, seat: Seat) -> bool | None:
+    """Whether non-leader `seat` is bound to the lead color now; None where no such duty arises.
+
+    In the salon, before the seat has played, its hand decides (§4.5; a void seat may play anything,
+    §8 A9). At the ball its hand plus its own salon card decide (§4.6, §8 A1, A2). None for the leader,
+    before the lead card is down, and while bidding or after the game.
+    """
+    lead = lead_color(state)
+    if lead is None or seat == state.leader:
+        return None
+    held = state.hands[seat]
+    if state.phase is Phase.SALON:
+        return None if state.salon[seat] is not None else any(COLOR[card] is lead for card in held)
+    if state.phase is Phase.BALL:
+        salon = state.salon[seat]
+        return (salon is not None and COLOR[salon] is lead) or any(COLOR[card] is lead for card in held)
+    return None
+
+
 def _playable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
     """The hand cards `seat` may put in the salon, in hand order."""
     hand = state.hands[seat]
-    if seat == state.leader:
-        return hand
-    # §4.5: a non-leader holding the lead color must play it; a void seat may play anything (§8 A9).
-    return _of_color(hand, lead_color(state)) or hand
+    return _of_color(hand, lead_color(state)) if must_follow(state, seat) else hand
 
 
 def _changeable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
@@ -220,10 +236,17 @@ def _changeable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
         # §4.6, §8 A8: same color or same number as the leader's own salon card.
         color, number = COLOR[salon], NUMBER[salon]
         return tuple(card for card in hand if COLOR[card] is color or NUMBER[card] == number)
-    lead = lead_color(state)
-    # §8 A1, A2: the lead color is the leader's salon color; hand plus own salon card decide the obligation.
-    following = _of_color(hand, lead)
-    return following if following or COLOR[salon] is lead else hand
+    # An obliged seat whose hand holds no lead color any more may only keep (§4.6).
+    return _of_color(hand, lead_color(state)) if must_follow(state, seat) else hand
+
+
+def off_lead(salon: Sequence[str | None], leader: Seat) -> list[bool]:
+    """By seat: a non-leader's salon card off the lead color, which shows it could not follow (§5.1)."""
+    lead = salon[leader]
+    return [
+        seat != leader and card is not None and (lead is None or COLOR[card] is not COLOR[lead])
+        for seat, card in enumerate(salon)
+    ]
 
 
 def _salon_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
@@ -314,12 +337,11 @@ def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Tran
     error = _salon_error(state, seat, card)
     if error is not None:
         raise _illegal(error)
-    lead = lead_color(state)
-    # §5.1: a non-leader's card off the lead color shows the table they could not follow.
-    void = seat != state.leader and COLOR[card] is not lead
     hand = _without(state.hands[seat], card)
     known = _without(state.known_in_hand[seat], card)
     salon = _with(state.salon, seat, card)
+    # §5.1: a non-leader's card off the lead color shows the table they could not follow.
+    void = off_lead(salon, state.leader)[seat]
     following = (seat + 1) % state.seats
     state = evolve(
         state,
@@ -385,12 +407,17 @@ def _reveal_ball(state: BaroqueState, events: list[Event], rng: Random) -> Trans
     return _resolve_trick(state, tuple(finals), tuple(changed), events, rng)
 
 
+def winning_color(finals: Sequence[str], leader: Seat) -> Color:
+    """The color that decides a trick: black when any final card is black (§4.7 step 1), else the
+    color of the leader's final card (§4.7 step 2, §8 A3)."""
+    if any(COLOR[card] is TRUMP for card in finals):
+        return TRUMP
+    return COLOR[finals[leader]]
+
+
 def trick_winner(finals: Sequence[str], leader: Seat) -> Seat:
-    """The highest black final card, else the highest of the leader's final color (§4.7, §8 A3)."""
-    blacks = [seat for seat, card in enumerate(finals) if COLOR[card] is TRUMP]
-    if blacks:
-        return max(blacks, key=lambda seat: NUMBER[finals[seat]])
-    winning = COLOR[finals[leader]]
+    """The seat with the highest final card of the winning color (§4.7); no ties, every card is unique."""
+    winning = winning_color(finals, leader)
     return max(
         (seat for seat, card in enumerate(finals) if COLOR[card] is winning),
         key=lambda seat: NUMBER[finals[seat]],
@@ -416,8 +443,7 @@ def _resolve_trick(
                 "trick": state.trick_number,
                 "winner": winner,
                 "final": list(finals),
-                # The trump when any was played, else the leader's final color: the winner's either way.
-                "winning_color": COLOR[finals[winner]].value,
+                "winning_color": winning_color(finals, state.leader).value,
             },
         )
     )

@@ -2,13 +2,14 @@
 
 from app.engine import Seat
 from app.games.baroque.actions import decision_json
-from app.games.baroque.cards import COLOR, HAND_SIZE
-from app.games.baroque.rules import lead_color
+from app.games.baroque.cards import COLOR, HAND_SIZE, TRUMP
+from app.games.baroque.rules import lead_color, must_follow, off_lead, winning_color
 from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
 
 
 def trick_json(trick: Trick) -> dict[str, object]:
-    """A completed trick as the whole table saw it: salon cards, ball outcomes, final cards, winner."""
+    """A completed trick as the whole table saw it: salon cards, ball outcomes, final cards, winner,
+    and the rules' reading of it: the lead color, who could not follow, and the color that won."""
     ball: list[dict[str, object]] | None = None
     if trick.changed is not None:
         ball = [
@@ -17,6 +18,7 @@ def trick_json(trick: Trick) -> dict[str, object]:
             else {"seat": seat, "outcome": "kept"}  # §5.2 R6: a keeper shows no card
             for seat, changed in enumerate(trick.changed)
         ]
+    won = winning_color(trick.final, trick.leader)
     return {
         "round": trick.round,
         "number": trick.number,
@@ -25,6 +27,11 @@ def trick_json(trick: Trick) -> dict[str, object]:
         "ball": ball,
         "final": list(trick.final),
         "winner": trick.winner,
+        "lead_color": COLOR[trick.salon[trick.leader]].value,
+        "void": off_lead(trick.salon, trick.leader),
+        # §4.7: black when any final card is black, else the leader's final color (§8 A3).
+        "winning_color": won.value,
+        "by_trump": won is TRUMP,
     }
 
 
@@ -70,10 +77,9 @@ def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
         "rank_set_aside": list(state.rank_set_aside),
         "bids": [state.bid(other) for other in seats],
         "salon": list(state.salon),
-        "void": [
-            other != state.leader and card is not None and COLOR[card] is not lead
-            for other, card in enumerate(state.salon)
-        ],
+        "void": off_lead(state.salon, state.leader),
+        # Own seat only, as it follows from the hand: bound to the lead color now (§4.5, §4.6, §8 A2)?
+        "must_follow": None if own is None else must_follow(state, own),
         # §5.2 R2: of every seat's ball decision the table sees only whether it is made.
         "committed": state.decisions.flags(),
         "my_decision": None if decision is None else decision_json(decision),
