@@ -8,8 +8,7 @@ from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
 
 
 def trick_json(trick: Trick) -> dict[str, object]:
-    """A completed trick as the whole table saw it: salon cards, ball outcomes, final cards, winner,
-    and the rules' reading of it: the lead color, who could not follow, and the color that won."""
+    """A completed trick as the whole table saw it: salon cards, ball outcomes, final cards, winner."""
     ball: list[dict[str, object]] | None = None
     if trick.changed is not None:
         ball = [
@@ -18,7 +17,6 @@ def trick_json(trick: Trick) -> dict[str, object]:
             else {"seat": seat, "outcome": "kept"}  # §5.2 R6: a keeper shows no card
             for seat, changed in enumerate(trick.changed)
         ]
-    won = winning_color(trick.final, trick.leader)
     return {
         "round": trick.round,
         "number": trick.number,
@@ -27,9 +25,17 @@ def trick_json(trick: Trick) -> dict[str, object]:
         "ball": ball,
         "final": list(trick.final),
         "winner": trick.winner,
+    }
+
+
+def shown_trick_json(trick: Trick) -> dict[str, object]:
+    """The trick the table shows, with the rules' reading of it: its lead color, who could not
+    follow (§5.1), and the color that won it, black by trump or else the leader's final color (§4.7, §8 A3)."""
+    won = winning_color(trick.final, trick.leader)
+    return {
+        **trick_json(trick),
         "lead_color": COLOR[trick.salon[trick.leader]].value,
         "void": off_lead(trick.salon, trick.leader),
-        # §4.7: black when any final card is black, else the leader's final color (§8 A3).
         "winning_color": won.value,
         "by_trump": won is TRUMP,
     }
@@ -86,6 +92,6 @@ def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
         "tricks_won": list(state.tricks_won),
         "scores": list(state.scores),
         "tricks": [trick_json(trick) for trick in state.tricks if trick.round == state.round],
-        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
+        "last_trick": shown_trick_json(state.tricks[-1]) if state.tricks else None,
         "round_summaries": [summary_json(summary) for summary in state.rounds],
     }
