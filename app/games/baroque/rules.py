@@ -60,13 +60,6 @@ _PHASE_OF: dict[type[BaroqueAction], Phase] = {
 
 T = TypeVar("T")
 
-_ALONE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(max(HAND_SIZE)))  # by seat
-
-# The actions are plain values, so each possible one is built once and handed out again.
-_PLAY: dict[str, PlaySalon] = {card: PlaySalon(card) for card in CARDS}
-_CHANGE: dict[str, BallChange] = {card: BallChange(card) for card in CARDS}
-_KEEP = BallKeep()
-
 
 def _illegal(code: str) -> IllegalAction:
     return IllegalAction(code, _MESSAGES[code])
@@ -173,7 +166,7 @@ def awaiting(state: BaroqueState) -> frozenset[Seat]:
         return state.decisions.waiting_on()
     if state.phase is Phase.GAME_OVER:
         return frozenset()
-    return _ALONE[state.current_seat]
+    return frozenset((state.current_seat,))
 
 
 def _may_act(state: BaroqueState, seat: Seat) -> bool:
@@ -267,7 +260,7 @@ def _change_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
 
 def ball_choices(state: BaroqueState, seat: Seat) -> tuple[BallDecision, ...]:
     """Every decision the rules allow `seat` at this ball, committed or not: keep, then changes."""
-    return (_KEEP, *map(_CHANGE.__getitem__, _changeable(state, seat)))
+    return (BallKeep(), *(BallChange(card) for card in _changeable(state, seat)))
 
 
 def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
@@ -277,7 +270,7 @@ def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
     if state.phase is Phase.BIDDING:
         return rank_selections(state.rank_available)
     if state.phase is Phase.SALON:
-        return tuple(map(_PLAY.__getitem__, _playable(state, seat)))
+        return tuple(PlaySalon(card) for card in _playable(state, seat))
     return ball_choices(state, seat)
 
 
@@ -374,7 +367,7 @@ def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: R
     # §5.2 R1: the table learns only the seat; the same event for a keep and a change.
     events = [
         Event("ball_committed", {"seat": seat}),
-        Event("ball_decided", echo, to=_ALONE[seat]),
+        Event("ball_decided", echo, to=frozenset((seat,))),
     ]
     state = evolve(state, decisions=decisions)
     if not decisions.is_complete():
