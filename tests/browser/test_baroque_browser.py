@@ -10,15 +10,36 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, Route
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, shoot
+from app.engine import full_view
+from app.games.baroque import RULES
+from app.games.baroque.state import BaroqueState
+from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, open_page, shoot
+from tests.games.test_baroque import (
+    ANNA,
+    EMILY,
+    JACK,
+    JOHN,
+    KEEP,
+    SEED_EXAMPLE_HANDS,
+    act,
+    change,
+    color_switch_ball,
+    salon,
+    seed_example_ball,
+    seed_example_salon,
+    table,
+)
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
 
 GAME_SECONDS = 420  # a whole game, every page clicking as soon as it may (about a minute on a quiet machine)
 CLICK_MS = 10_000
@@ -280,3 +301,91 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     await shoot(sam, "baroque-9-four-game-over", tmp_path)
     missing = {shot.name for shot in shots} - taken
     assert not missing, f"moments never seen: {missing}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The renderer on crafted tables: what it says about following and about a trick's winner is what
+# the view carries, which the rules computed.
+
+HARNESS = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/static/css/zashiki.css">
+<link rel="stylesheet" href="/static/css/games/baroque.css"></head>
+<body><main id="app" class="table-page">
+<p id="prompt" class="prompt"></p><section id="table" class="table"></section></main>
+<script type="module">
+import * as game from "/static/js/games/baroque.js";
+import { translator } from "/static/js/i18n.js";
+const players = ["Emily", "Jack", "Anna", "John"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
+window.show = ([view, seat]) => {
+  const ctx = { view, seat, players: players.slice(0, view.seats), t: translator("en", game.strings), lang: "en",
+                previous: null, busy: false, send: () => {} };
+  game.render(document.getElementById("table"), ctx);
+  document.getElementById("prompt").textContent = game.prompt(ctx) ?? "";
+};
+window.ready = true;
+</script></body></html>"""
+
+
+async def serve(route: Route) -> None:
+    """The harness page and the project's own static files, straight from the tree (no server needed)."""
+    path = urlparse(route.request.url).path
+    if path == "/table":
+        await route.fulfill(body=HARNESS, content_type="text/html")
+    elif path.startswith("/static/") and ".." not in path:
+        await route.fulfill(path=ROOT / path.lstrip("/"))
+    else:
+        await route.fulfill(status=404)
+
+
+async def shown(page: Page, state: BaroqueState, seat: int | None) -> tuple[str, str, str]:
+    """The prompt, the rule notes and the trick's verdict the page shows `seat` for `state`."""
+    await page.evaluate("(args) => window.show(args)", [full_view(RULES, state, seat), seat])
+    notes = " / ".join(await page.locator(".bq-notes li").all_inner_texts())
+    return await page.locator("#prompt").inner_text(), notes, await page.locator(".bq-verdict").inner_text()
+
+
+async def test_the_page_says_what_the_rules_decided(browser: Browser) -> None:
+    page = await open_page(browser, "about:blank")
+    await page.route("http://baroque.test/**", serve)
+    await page.goto("http://baroque.test/table")
+    await page.wait_for_function("window.ready === true")
+
+    # §10.3: Jack holds green and must follow; Anna holds none and may play anything (§8 A9).
+    state = act(table(SEED_EXAMPLE_HANDS, dealer=EMILY, leader=EMILY), EMILY, salon("green-05"))
+    prompt, notes, _ = await shown(page, state, JACK)
+    assert prompt == "Salon: play a green card (you must follow the lead color)."
+    assert "You have no" not in notes
+    state = act(state, JACK, salon("green-01"))
+    prompt, notes, _ = await shown(page, state, ANNA)
+    assert prompt == "Salon: you have no green. Play any card, black (trump) included."
+    assert "You have no green: you may play any card, black included." in notes
+
+    # §10.3 end, the ball: Jack is bound to green, Anna is free, John may only keep (§8 A2).
+    state = seed_example_salon()
+    prompt, notes, _ = await shown(page, state, JACK)
+    assert prompt == "Ball: keep your ♣ green 1, or secretly change it to another green card."
+    assert "You must follow the leader's salon color green" in notes
+    prompt, notes, _ = await shown(page, state, ANNA)
+    assert prompt == "Ball: keep your ◆ yellow 4, or secretly change it to any card in your hand."
+    assert "You were void in green: you may change to any card in your hand." in notes
+    prompt, notes, _ = await shown(page, state, JOHN)
+    assert prompt == "Ball: you cannot change this time. Commit “keep”."
+    assert "You must follow the leader's salon color green" in notes
+
+    # §10.4: black was played, so the highest black wins; Anna is marked as not following green.
+    _, _, verdict = await shown(page, seed_example_ball(), None)
+    assert verdict == "Anna wins trick 1 with ♛ black 6: the highest black (trump)."
+    assert await page.locator(".bq-trick.result .bq-place.seat-2 .bq-void").inner_text() == "♣ no green"
+    assert await page.locator(".bq-trick.result .bq-void").count() == 1
+
+    # §10.6 A: no black, so the leader's final color, yellow, wins though green was led (§8 A3).
+    state = color_switch_ball()
+    for seat, payload in enumerate((change("yellow-05"), KEEP, KEEP)):
+        state = act(state, seat, payload)
+    _, notes, verdict = await shown(page, state, None)
+    assert (
+        verdict
+        == "Emily wins trick 5 with ◆ yellow 5: no black, so the highest yellow wins (the leader's final color)."
+    )
+    assert "Without black, the color of the leader's final card wins" in notes

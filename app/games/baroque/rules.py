@@ -10,11 +10,11 @@ Glossary (rulebook term, then its name here):
 """
 
 from collections.abc import Sequence
-from functools import cache
 from random import Random
 from typing import TypeVar
 
 from app.engine import Commits, Event, IllegalAction, Options, Outcome, Seat, Transition, evolve
+from app.engine.errors import not_your_turn, out_of_step
 from app.games.baroque.actions import (
     BallChange,
     BallDecision,
@@ -40,10 +40,9 @@ from app.games.baroque.cards import (
 )
 from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
 
-# §4.3: the spec's English message for each error code.
-MESSAGES: dict[str, str] = {
-    "wrong_phase": "That action is not accepted in the current phase.",
-    "not_your_turn": "It is not your turn.",
+# English text for the codes of §4.3 the game alone uses (the spec names the codes, not their wording);
+# `wrong_phase` and `not_your_turn` are the shared refusals of app/engine/errors.py.
+_MESSAGES: dict[str, str] = {
     "already_committed": "You have already committed your decision for this ball.",
     "invalid_rank_combination": "Take exactly one rank card, or rank-5 plus one of rank-1 to rank-4.",
     "card_not_in_hand": "That card is not in your hand.",
@@ -61,25 +60,21 @@ _PHASE_OF: dict[type[BaroqueAction], Phase] = {
 
 T = TypeVar("T")
 
-_ALONE: tuple[frozenset[Seat], ...] = tuple(frozenset((seat,)) for seat in range(max(HAND_SIZE)))  # by seat
-
-# The actions are plain values, so each possible one is built once and handed out again.
-_PLAY: dict[str, PlaySalon] = {card: PlaySalon(card) for card in CARDS}
-_CHANGE: dict[str, BallChange] = {card: BallChange(card) for card in CARDS}
-_KEEP = BallKeep()
-
 
 def _illegal(code: str) -> IllegalAction:
-    return IllegalAction(code, MESSAGES[code])
+    return IllegalAction(code, _MESSAGES[code])
 
 
-@cache  # the commits are plain values, so one per table size serves every table
+def _wrong_phase() -> IllegalAction:
+    """§4.3 check 1, and every action at GAME_OVER (§4.9)."""
+    return out_of_step("wrong_phase", "That action is not accepted in the current phase.")
+
+
 def _no_ball(seats: int) -> Commits[BallDecision]:
     """A sealed step that expects nobody: the ball is not running."""
     return Commits.open(seats, frozenset())
 
 
-@cache
 def _ball_opened(seats: int) -> Commits[BallDecision]:
     """A sealed step that expects every seat, none of which has chosen yet."""
     return Commits.open(seats)
@@ -171,7 +166,7 @@ def awaiting(state: BaroqueState) -> frozenset[Seat]:
         return state.decisions.waiting_on()
     if state.phase is Phase.GAME_OVER:
         return frozenset()
-    return _ALONE[state.current_seat]
+    return frozenset((state.current_seat,))
 
 
 def _may_act(state: BaroqueState, seat: Seat) -> bool:
@@ -181,7 +176,6 @@ def _may_act(state: BaroqueState, seat: Seat) -> bool:
     return state.phase is not Phase.GAME_OVER and seat == state.current_seat
 
 
-@cache  # at most one entry per subset of the six rank cards
 def rank_selections(available: tuple[str, ...]) -> tuple[TakeRank, ...]:
     """Every legal take_rank from the available rank cards (§4.4 shapes a and b)."""
     singles = tuple(TakeRank((rank,)) for rank in available)
@@ -201,13 +195,29 @@ def _of_color(cards: tuple[str, ...], color: Color | None) -> tuple[str, ...]:
     return tuple(card for card in cards if COLOR[card] is color)
 
 
+def must_follow(state: BaroqueState, seat: Seat) -> bool | None:
+    """Whether non-leader `seat` is bound to the lead color now; None where no such duty arises.
+
+    In the salon, before the seat has played, its hand decides (§4.5; a void seat may play anything,
+    §8 A9). At the ball its hand plus its own salon card decide (§4.6, §8 A1, A2). None for the leader,
+    before the lead card is down, and while bidding or after the game.
+    """
+    lead = lead_color(state)
+    if lead is None or seat == state.leader:
+        return None
+    held = state.hands[seat]
+    if state.phase is Phase.SALON:
+        return None if state.salon[seat] is not None else any(COLOR[card] is lead for card in held)
+    if state.phase is Phase.BALL:
+        salon = state.salon[seat]
+        return (salon is not None and COLOR[salon] is lead) or any(COLOR[card] is lead for card in held)
+    return None
+
+
 def _playable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
     """The hand cards `seat` may put in the salon, in hand order."""
     hand = state.hands[seat]
-    if seat == state.leader:
-        return hand
-    # §4.5: a non-leader holding the lead color must play it; a void seat may play anything (§8 A9).
-    return _of_color(hand, lead_color(state)) or hand
+    return _of_color(hand, lead_color(state)) if must_follow(state, seat) else hand
 
 
 def _changeable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
@@ -219,10 +229,17 @@ def _changeable(state: BaroqueState, seat: Seat) -> tuple[str, ...]:
         # §4.6, §8 A8: same color or same number as the leader's own salon card.
         color, number = COLOR[salon], NUMBER[salon]
         return tuple(card for card in hand if COLOR[card] is color or NUMBER[card] == number)
-    lead = lead_color(state)
-    # §8 A1, A2: the lead color is the leader's salon color; hand plus own salon card decide the obligation.
-    following = _of_color(hand, lead)
-    return following if following or COLOR[salon] is lead else hand
+    # An obliged seat whose hand holds no lead color any more may only keep (§4.6).
+    return _of_color(hand, lead_color(state)) if must_follow(state, seat) else hand
+
+
+def off_lead(salon: Sequence[str | None], leader: Seat) -> list[bool]:
+    """By seat: a non-leader's salon card off the lead color, which shows it could not follow (§5.1)."""
+    lead = salon[leader]
+    return [
+        seat != leader and card is not None and (lead is None or COLOR[card] is not COLOR[lead])
+        for seat, card in enumerate(salon)
+    ]
 
 
 def _salon_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
@@ -243,7 +260,7 @@ def _change_error(state: BaroqueState, seat: Seat, card: str) -> str | None:
 
 def ball_choices(state: BaroqueState, seat: Seat) -> tuple[BallDecision, ...]:
     """Every decision the rules allow `seat` at this ball, committed or not: keep, then changes."""
-    return (_KEEP, *map(_CHANGE.__getitem__, _changeable(state, seat)))
+    return (BallKeep(), *(BallChange(card) for card in _changeable(state, seat)))
 
 
 def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
@@ -253,7 +270,7 @@ def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
     if state.phase is Phase.BIDDING:
         return rank_selections(state.rank_available)
     if state.phase is Phase.SALON:
-        return tuple(map(_PLAY.__getitem__, _playable(state, seat)))
+        return tuple(PlaySalon(card) for card in _playable(state, seat))
     return ball_choices(state, seat)
 
 
@@ -263,9 +280,9 @@ def legal_actions(state: BaroqueState, seat: Seat) -> Sequence[BaroqueAction]:
 def apply(state: BaroqueState, seat: Seat, action: BaroqueAction, rng: Random) -> Transition[BaroqueState]:
     """The state after `seat`'s action and its events; raises IllegalAction per §4.3, state untouched."""
     if state.phase is not _PHASE_OF[type(action)]:
-        raise _illegal("wrong_phase")
+        raise _wrong_phase()
     if not 0 <= seat < state.seats:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     match action:
         case TakeRank(ranks):
             return _take_rank(state, seat, ranks)
@@ -289,7 +306,7 @@ def _is_rank_shape(ranks: tuple[str, ...]) -> bool:
 
 def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Transition[BaroqueState]:
     if seat != state.current_seat:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     if not _is_rank_shape(ranks):  # §4.4: shape before availability
         raise _illegal("invalid_rank_combination")
     if any(rank not in state.rank_available for rank in ranks):
@@ -309,16 +326,15 @@ def _take_rank(state: BaroqueState, seat: Seat, ranks: tuple[str, ...]) -> Trans
 
 def _play_salon(state: BaroqueState, seat: Seat, card: str, rng: Random) -> Transition[BaroqueState]:
     if seat != state.current_seat:
-        raise _illegal("not_your_turn")
+        raise not_your_turn()
     error = _salon_error(state, seat, card)
     if error is not None:
         raise _illegal(error)
-    lead = lead_color(state)
-    # §5.1: a non-leader's card off the lead color shows the table they could not follow.
-    void = seat != state.leader and COLOR[card] is not lead
     hand = _without(state.hands[seat], card)
     known = _without(state.known_in_hand[seat], card)
     salon = _with(state.salon, seat, card)
+    # §5.1: a non-leader's card off the lead color shows the table they could not follow.
+    void = off_lead(salon, state.leader)[seat]
     following = (seat + 1) % state.seats
     state = evolve(
         state,
@@ -351,7 +367,7 @@ def _commit_ball(state: BaroqueState, seat: Seat, decision: BallDecision, rng: R
     # §5.2 R1: the table learns only the seat; the same event for a keep and a change.
     events = [
         Event("ball_committed", {"seat": seat}),
-        Event("ball_decided", echo, to=_ALONE[seat]),
+        Event("ball_decided", echo, to=frozenset((seat,))),
     ]
     state = evolve(state, decisions=decisions)
     if not decisions.is_complete():
@@ -384,12 +400,17 @@ def _reveal_ball(state: BaroqueState, events: list[Event], rng: Random) -> Trans
     return _resolve_trick(state, tuple(finals), tuple(changed), events, rng)
 
 
+def winning_color(finals: Sequence[str], leader: Seat) -> Color:
+    """The color that decides a trick: black when any final card is black (§4.7 step 1), else the
+    color of the leader's final card (§4.7 step 2, §8 A3)."""
+    if any(COLOR[card] is TRUMP for card in finals):
+        return TRUMP
+    return COLOR[finals[leader]]
+
+
 def trick_winner(finals: Sequence[str], leader: Seat) -> Seat:
-    """The highest black final card, else the highest of the leader's final color (§4.7, §8 A3)."""
-    blacks = [seat for seat, card in enumerate(finals) if COLOR[card] is TRUMP]
-    if blacks:
-        return max(blacks, key=lambda seat: NUMBER[finals[seat]])
-    winning = COLOR[finals[leader]]
+    """The seat with the highest final card of the winning color (§4.7); no ties, every card is unique."""
+    winning = winning_color(finals, leader)
     return max(
         (seat for seat, card in enumerate(finals) if COLOR[card] is winning),
         key=lambda seat: NUMBER[finals[seat]],
@@ -415,8 +436,7 @@ def _resolve_trick(
                 "trick": state.trick_number,
                 "winner": winner,
                 "final": list(finals),
-                # The trump when any was played, else the leader's final color: the winner's either way.
-                "winning_color": COLOR[finals[winner]].value,
+                "winning_color": winning_color(finals, state.leader).value,
             },
         )
     )

@@ -2,8 +2,8 @@
 
 from app.engine import Seat
 from app.games.baroque.actions import decision_json
-from app.games.baroque.cards import COLOR, HAND_SIZE
-from app.games.baroque.rules import awaiting, lead_color, legal_actions, outcome
+from app.games.baroque.cards import COLOR, HAND_SIZE, TRUMP
+from app.games.baroque.rules import lead_color, must_follow, off_lead, winning_color
 from app.games.baroque.state import BaroqueState, Phase, RoundSummary, Trick
 
 
@@ -28,6 +28,19 @@ def trick_json(trick: Trick) -> dict[str, object]:
     }
 
 
+def shown_trick_json(trick: Trick) -> dict[str, object]:
+    """The trick the table shows, with the rules' reading of it: its lead color, who could not
+    follow (§5.1), and the color that won it, black by trump or else the leader's final color (§4.7, §8 A3)."""
+    won = winning_color(trick.final, trick.leader)
+    return {
+        **trick_json(trick),
+        "lead_color": COLOR[trick.salon[trick.leader]].value,
+        "void": off_lead(trick.salon, trick.leader),
+        "winning_color": won.value,
+        "by_trump": won is TRUMP,
+    }
+
+
 def summary_json(summary: RoundSummary) -> dict[str, object]:
     """A round's public summary: bids, tricks won, bonuses and the scores after it."""
     return {
@@ -41,18 +54,15 @@ def summary_json(summary: RoundSummary) -> dict[str, object]:
 
 
 def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
-    """JSON of what `seat` may see: its own hand and ball decision, and everything public."""
+    """JSON of what `seat` may see: its own hand and ball decision, and everything public.
+
+    The table adds phase, awaiting, legal, outcome and seat (app/engine/envelope.py).
+    """
     seats = range(state.seats)
     own = seat if seat is not None and 0 <= seat < state.seats else None  # None: a spectator
     lead = lead_color(state)
     decision = None if own is None else state.decisions.chosen(own)
-    result = outcome(state)
     return {
-        "phase": state.phase.value,
-        "awaiting": sorted(awaiting(state)),
-        "legal": [] if own is None else [action.to_json() for action in legal_actions(state, own)],
-        "outcome": None if result is None else result.to_json(),
-        "seat": own,
         "seats": state.seats,
         "round": state.round,
         "rounds_total": state.seats,
@@ -73,16 +83,15 @@ def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
         "rank_set_aside": list(state.rank_set_aside),
         "bids": [state.bid(other) for other in seats],
         "salon": list(state.salon),
-        "void": [
-            other != state.leader and card is not None and COLOR[card] is not lead
-            for other, card in enumerate(state.salon)
-        ],
+        "void": off_lead(state.salon, state.leader),
+        # Own seat only, as it follows from the hand: bound to the lead color now (§4.5, §4.6, §8 A2)?
+        "must_follow": None if own is None else must_follow(state, own),
         # §5.2 R2: of every seat's ball decision the table sees only whether it is made.
         "committed": state.decisions.flags(),
         "my_decision": None if decision is None else decision_json(decision),
         "tricks_won": list(state.tricks_won),
         "scores": list(state.scores),
         "tricks": [trick_json(trick) for trick in state.tricks if trick.round == state.round],
-        "last_trick": trick_json(state.tricks[-1]) if state.tricks else None,
+        "last_trick": shown_trick_json(state.tricks[-1]) if state.tricks else None,
         "round_summaries": [summary_json(summary) for summary in state.rounds],
     }

@@ -306,17 +306,11 @@ function seatOrder(view, ctx) {
   return Array.from({ length: n }, (_, i) => (ctx.seat + 1 + i) % n);
 }
 
-function winnerReason(trick) {
-  const finals = trick.final.map(parse);
-  if (finals.some((c) => c.color === "black")) return { trump: true, color: "black" };
-  return { trump: false, color: finals[trick.leader].color };
-}
-
+/** Why the trick went to its winner, as the server judged it: by trump, or by the winning color. */
 function verdictText(ctx, trick) {
-  const reason = winnerReason(trick);
   const params = { name: nameOf(ctx, trick.winner), n: trick.number, card: cardName(ctx, trick.final[trick.winner]),
-                   color: colorName(ctx, reason.color) };
-  return ctx.t(reason.trump ? "bq.verdict.trump" : "bq.verdict.color", params);
+                   color: colorName(ctx, trick.winning_color) };
+  return ctx.t(trick.by_trump ? "bq.verdict.trump" : "bq.verdict.color", params);
 }
 
 // --- selection kept across re-renders (select-then-confirm) -------------------------------------
@@ -467,8 +461,7 @@ function trickArea(view, ctx) {
     places = order.map((s) => emptyPlace(view, ctx, s));
   }
   const verdict = trick ? verdictText(ctx, trick) : ctx.t("bq.noTrickYet");
-  const reason = trick ? winnerReason(trick) : null;
-  const switched = trick && !reason.trump && parse(trick.salon[trick.leader]).color !== reason.color;
+  const switched = trick && !trick.by_trump && trick.lead_color !== trick.winning_color;
   return h("section", { class: `bq-trick ${live ? "live" : "result"}`, "aria-label": title },
     h("h3", {}, title),
     h("ol", { class: `bq-places n${view.seats}` }, places),
@@ -529,8 +522,8 @@ function resultPlace(view, ctx, trick, s, fresh) {
   const final = trick.final[s];
   const won = trick.winner === s;
   const outcome = trick.ball ? trick.ball.find((o) => o.seat === s) : null;
-  const leadColor = parse(trick.salon[trick.leader]).color;
-  const voided = s !== trick.leader && parse(trick.salon[s]).color !== leadColor;
+  const leadColor = trick.lead_color;
+  const voided = trick.void[s];
   let ball;
   if (!outcome) ball = h("span", { class: "muted-felt" }, ctx.t("bq.noBall"));
   else if (outcome.outcome === "kept") ball = h("span", {}, ctx.t("bq.kept"));
@@ -657,9 +650,8 @@ function controls(view, ctx) {
       notes.push(note(ctx, "interpretation", ctx.t("bq.note.leaderChange", { card: cardName(ctx, mySalon) })),
         note(ctx, "interpretation", ctx.t("bq.note.winningColor")));
     } else {
-      const lead = view.lead_color;
-      const obliged = parse(mySalon).color === lead || (view.hand ?? []).some((c) => parse(c).color === lead);
-      notes.push(note(ctx, "interpretation", ctx.t(obliged ? "bq.note.obliged" : "bq.note.free", { color: colorName(ctx, lead) })));
+      notes.push(note(ctx, "interpretation", ctx.t(view.must_follow ? "bq.note.obliged" : "bq.note.free",
+        { color: colorName(ctx, view.lead_color) })));
     }
     notes.push(note(ctx, "house", ctx.t("bq.note.final")), note(ctx, "interpretation", ctx.t("bq.note.keepNoCard")));
   } else if (view.phase === "ball" && view.my_decision) {
@@ -668,9 +660,8 @@ function controls(view, ctx) {
       ? ctx.t("bq.decidedKeep", { card: cardName(ctx, mySalon) }) : ctx.t("bq.decidedChange", { card: cardName(ctx, d.card) })));
   } else if (legalOf(view, "play_salon").length) {
     parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.tapToPlay")));
-    const lead = view.lead_color;
-    if (lead && ctx.seat !== view.leader && !(view.hand ?? []).some((c) => parse(c).color === lead)) {
-      notes.push(note(ctx, "interpretation", ctx.t("bq.note.void", { color: colorName(ctx, lead) })));
+    if (view.must_follow === false) {
+      notes.push(note(ctx, "interpretation", ctx.t("bq.note.void", { color: colorName(ctx, view.lead_color) })));
     }
   } else if (view.phase !== "game_over") {
     parts.push(h("span", { class: "bq-ctl-text muted-felt" }, ctx.seat === null || ctx.seat === undefined ? ctx.t("bq.watching") : ctx.t("bq.waitTurn")));
@@ -835,10 +826,8 @@ export function prompt(ctx) {
   }
   if (view.phase === "salon") {
     if (!legalOf(view, "play_salon").length) return ctx.t("bq.p.waitSalon", { name: nameOf(ctx, view.current_seat) });
-    const lead = view.lead_color;
-    if (ctx.seat === view.leader || !lead) return ctx.t("bq.p.lead");
-    const holds = (view.hand ?? []).some((c) => parse(c).color === lead);
-    return ctx.t(holds ? "bq.p.follow" : "bq.p.void", { color: colorName(ctx, lead) });
+    if (view.must_follow === null || view.must_follow === undefined) return ctx.t("bq.p.lead");
+    return ctx.t(view.must_follow ? "bq.p.follow" : "bq.p.void", { color: colorName(ctx, view.lead_color) });
   }
   // the ball
   if (seated && view.legal.some((a) => a.type === "ball_keep")) {
@@ -846,9 +835,7 @@ export function prompt(ctx) {
     const changes = legalOf(view, "ball_change");
     if (!changes.length) return ctx.t("bq.p.ballOnlyKeep");
     if (ctx.seat === view.leader) return ctx.t("bq.p.ballLeader", { card: mine });
-    const lead = view.lead_color;
-    const obliged = parse(view.salon[ctx.seat]).color === lead || (view.hand ?? []).some((c) => parse(c).color === lead);
-    return ctx.t(obliged ? "bq.p.ballObliged" : "bq.p.ballFree", { card: mine, color: colorName(ctx, lead) });
+    return ctx.t(view.must_follow ? "bq.p.ballObliged" : "bq.p.ballFree", { card: mine, color: colorName(ctx, view.lead_color) });
   }
   if (seated) return ctx.t("bq.p.ballWait", { names: names(view.awaiting) });
   return ctx.t("bq.p.ballWatch", { names: names(view.awaiting) });
