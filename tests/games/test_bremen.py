@@ -14,6 +14,7 @@ from app.games.bremen.state import BremenState, Ensemble, Phase, Reason, Result
 DOG, ROOSTER, DONKEY, CAT = Animal.DOG, Animal.ROOSTER, Animal.DONKEY, Animal.CAT
 FIXTURE_ROLES = (DOG, ROOSTER, DONKEY, CAT)  # §10: P0 dog, P1 rooster, P2 donkey, P3 cat
 
+# The spec's error table (§4.2), its English messages copied word for word.
 MESSAGES = {
     "invalid_action": "That action is not understood.",
     "game_over": "The game is over.",
@@ -491,7 +492,7 @@ def test_invalid_action_shapes(payload: dict[str, object]) -> None:
 def test_invalid_action_for_a_non_object() -> None:
     with pytest.raises(IllegalAction) as refused:
         RULES.parse_action(cast(Mapping[str, object], ["play", "n01-1"]))
-    assert refused.value.code == "invalid_action"
+    assert (refused.value.code, refused.value.message) == ("invalid_action", MESSAGES["invalid_action"])
 
 
 def test_an_unknown_card_id_is_well_formed_but_not_in_hand() -> None:
