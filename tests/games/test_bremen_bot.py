@@ -92,4 +92,4 @@ def test_replay_from_seed_and_actions_is_identical() -> None:
         again = RULES.deal(4, {}, random.Random(seed))
         for k, (seat, action) in enumerate(log, start=1):
             again = RULES.apply(again, seat, RULES.parse_action(action), rng_for(seed, k)).state
-        assert again == state and RULES.dump(again) == RULES.dump(state)
+        assert again == state
