@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import GameRules, rng_for
+from app.engine import GameRules, full_view, rng_for
 from app.games import RULES_BY_SLUG
 from app.persistence import RoomStore
 from app.persistence.db import make_engine
@@ -60,10 +60,10 @@ def check_receiver(
             continue
         state = states[message["version"]]
         view = message["view"]
-        assert view == rules.view(state, seat), "the server sent a view other than the game's"
+        assert view == full_view(rules, state, seat), "the server sent a view other than the game's"
         for _ in range(3):
             redealt = rules.redeal_hidden(state, seat, rng)
-            assert rules.view(redealt, seat) == view, f"seat {seat}'s view moves with hidden state"
+            assert full_view(rules, redealt, seat) == view, f"seat {seat}'s view moves with hidden state"
         seen |= strings_in(view)
         for event in message["events"]:
             told = strings_in(event, skip=frozenset({"kind"})) & components
