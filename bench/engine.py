@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import GameRules, rng_for  # noqa: E402
+from app.engine import GameRules, full_view, rng_for  # noqa: E402
 from app.engine.playout import random_playout  # noqa: E402
 from app.games import RULES_BY_SLUG  # noqa: E402
 
@@ -33,7 +33,7 @@ def bot_game(rules: GameRules[Any, Any], seats: int, seed: int) -> tuple[int, fr
     state = rules.deal(seats, {}, Random(seed))
     step = 0
     while (outcome := rules.outcome(state)) is None:
-        moves = ((s, rules.bot(rules.view(state, s), brains)) for s in sorted(rules.awaiting(state)))
+        moves = ((s, rules.bot(full_view(rules, state, s), brains)) for s in sorted(rules.awaiting(state)))
         seat, action = next((s, a) for s, a in moves if a is not None)
         step += 1
         state = rules.apply(state, seat, rules.parse_action(action), rng_for(seed, step)).state
