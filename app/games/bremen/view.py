@@ -1,9 +1,9 @@
 """What one seat (or a spectator) may see of a Bremen table: an allow-list built from §5.
 
 The game's own fields only: the table adds phase, awaiting, legal, outcome and seat
-(app/engine/envelope.py). Every call builds new values and nothing is shared between views; a table
-builds five views per move, so the state is read once into locals, cards are written as dict
-literals inside comprehensions, and no `zip(..., strict=True)` (its keyword argument is slow) is used.
+(app/engine/envelope.py). Every call builds new values and nothing is shared between views. A table
+builds five views per move, so they are built cheaply: the state is read once into locals, cards are
+dict literals (no function call per card), and parts that are empty for most moves cost nothing.
 """
 
 from app.engine import Seat
@@ -15,19 +15,44 @@ _PLAY, _TUNING, _GAME_OVER = Phase.PLAY, Phase.TUNING, Phase.GAME_OVER  # an Enu
 _ANIMAL: dict[Animal, str] = {animal: str(animal) for animal in PITCH}  # and so is its `.value`
 
 
-def _ensemble(animals: list[str], ensemble: Ensemble) -> dict[str, object]:
-    """A resolved round: public from its reveal on (§4.3 step 1, §5 history)."""
-    declared = ensemble.declared
-    return {
-        "round": ensemble.round,
-        "leader": ensemble.leader,
-        "declared": None if declared is None else {"card_id": declared, "value": VALUE[declared]},
-        "plays": [
-            {"seat": s, "animal": animals[s], "card_id": card, "value": VALUE[card]}
-            for s, card in enumerate(ensemble.plays)
-        ],
-        "success": ensemble.success,
-    }
+def _history(animals: list[str], history: tuple[Ensemble, ...]) -> list[dict[str, object]]:
+    """The resolved rounds: public from their reveal on (§4.3 step 1, §5 history).
+
+    The four plays are written out, one per seat (§1: exactly four), rather than by an inner
+    comprehension: this list is rebuilt for every view of every move, and that is a third cheaper.
+    """
+    a0, a1, a2, a3 = animals
+    shown: list[dict[str, object]] = []
+    for ensemble in history:
+        p0, p1, p2, p3 = ensemble.plays
+        declared = ensemble.declared
+        shown.append(
+            {
+                "round": ensemble.round,
+                "leader": ensemble.leader,
+                "declared": None if declared is None else {"card_id": declared, "value": VALUE[declared]},
+                "plays": [
+                    {"seat": 0, "animal": a0, "card_id": p0, "value": VALUE[p0]},
+                    {"seat": 1, "animal": a1, "card_id": p1, "value": VALUE[p1]},
+                    {"seat": 2, "animal": a2, "card_id": p2, "value": VALUE[p2]},
+                    {"seat": 3, "animal": a3, "card_id": p3, "value": VALUE[p3]},
+                ],
+                "success": ensemble.success,
+            }
+        )
+    return shown
+
+
+def _failed_piles(state: BremenState) -> list[list[dict[str, object]]]:
+    """Each seat's failed pile, face up (§5); most games have none for most of their moves."""
+    if not state.failures:
+        return [[] for _ in _SEATS]
+    # Every failed pile holds one card per failed round, oldest first (§4.3 step 3).
+    rounds = [e.round for e in state.history if not e.success]
+    return [
+        [{"card_id": card, "value": VALUE[card], "round": r} for card, r in zip(pile, rounds, strict=True)]
+        for pile in state.failed
+    ]
 
 
 def _pass_record(seat: Seat, record: PassRecord) -> dict[str, object]:
@@ -66,9 +91,8 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
     animals = [_ANIMAL[role] for role in state.roles]
     # Which seats have committed in this step: public flags (§5).
     chosen = state.plays.flags() if phase is _PLAY else state.passes.flags() if phase is _TUNING else [False] * SEATS
-    # Every failed pile holds one card per failed round, oldest first (§4.3 step 3).
-    failed_rounds = [e.round for e in history if not e.success]
-    roles, hands, pinch, failed = state.roles, state.hands, state.pinch, state.failed
+    piles = _failed_piles(state)
+    roles, hands, pinch = state.roles, state.hands, state.pinch
     seats = [
         {
             "seat": s,
@@ -79,13 +103,11 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
             "hand_size": len(hands[s]),
             "chosen": chosen[s],
             "pinch": pinch[s],
-            "failed": [
-                {"card_id": card, "value": VALUE[card], "round": failed_rounds[i]} for i, card in enumerate(failed[s])
-            ],
+            "failed": piles[s],
         }
         for s in _SEATS
     ]
-    shown = [_ensemble(animals, e) for e in history]
+    shown = _history(animals, history)
     over = phase is _GAME_OVER
     return {
         "round": state.round,
