@@ -50,7 +50,7 @@ def _failed_piles(state: BremenState) -> list[list[dict[str, object]]]:
     # Every failed pile holds one card per failed round, oldest first (§4.3 step 3).
     rounds = [e.round for e in state.history if not e.success]
     return [
-        [{"card_id": card, "value": VALUE[card], "round": r} for card, r in zip(pile, rounds, strict=True)]
+        [{"card_id": card, "value": VALUE[card], "round": rounds[k]} for k, card in enumerate(pile)]
         for pile in state.failed
     ]
 
