@@ -44,7 +44,7 @@ def _history(animals: list[str], history: tuple[Ensemble, ...]) -> list[dict[str
 
 
 def _failed_piles(state: BremenState) -> list[list[dict[str, object]]]:
-    """Each seat's failed pile, face up (§5); most games have none for most of their moves."""
+    """Each seat's failed pile, face up (§5); nothing to build before the first failure."""
     if not state.failures:
         return [[] for _ in _SEATS]
     # Every failed pile holds one card per failed round, oldest first (§4.3 step 3).
