@@ -1,11 +1,12 @@
-"""Bremen views and proofs: redaction (§5), JSON form, dump/load, redeal_hidden, inventory."""
+"""Bremen views and proofs: redaction (§5), JSON form, the game's own fields, redeal_hidden, inventory."""
 
 import json
 import random
 from collections import Counter
 from collections.abc import Iterator
 
-from app.engine import rng_for
+from app.engine import full_view, rng_for
+from app.engine.envelope import ENVELOPE_KEYS
 from app.games.bremen import RULES
 from app.games.bremen.cards import DECK, PLAYER_CARD, SEATS
 from app.games.bremen.state import BremenState, Phase
@@ -37,7 +38,8 @@ def cards_in(view: object) -> set[str]:
 def test_views_carry_the_common_keys_and_are_json() -> None:
     for state in playout(1):
         for seat in VIEWERS:
-            seen = RULES.view(state, seat)
+            assert not ENVELOPE_KEYS & RULES.view(state, seat).keys()  # the table adds them
+            seen = full_view(RULES, state, seat)
             assert json.loads(json.dumps(seen)) == seen  # lists, dicts, str, int, bool, None only
             assert seen["phase"] == str(state.phase)
             assert seen["awaiting"] == sorted(RULES.awaiting(state))
@@ -56,21 +58,21 @@ def test_nothing_hidden_leaks_into_a_view() -> None:
             public = set(state.discard) | {c for pile in state.failed for c in pile}
             if state.declared is not None:
                 public.add(state.declared)
-            assert cards_in(RULES.view(state, None)) == public
+            assert cards_in(full_view(RULES, state, None)) == public
             for seat in range(SEATS):
                 logged = {c for r in state.pass_log[seat] for c in (r.passed, r.received)}
-                assert cards_in(RULES.view(state, seat)) == public | set(state.hands[seat]) | logged
+                assert cards_in(full_view(RULES, state, seat)) == public | set(state.hands[seat]) | logged
 
 
 def test_game_over_reveals_hands_and_the_box() -> None:
     # §9 [house rule]: everything is face up at GAME_OVER.
     state = table(round=6, leader=1, failures=2, hands={1: ["n03-2"], 3: ["n02-1"], 0: ["n10-1"], 2: ["n14-1"]})
-    assert RULES.view(state, None)["hands"] is None and RULES.view(state, None)["unused"] is None
+    assert full_view(RULES, state, None)["hands"] is None and full_view(RULES, state, None)["unused"] is None
     state = run(
         state,
         [(1, {"type": "declare", "card_id": "n03-2"}), (3, play("n02-1")), (0, play("n10-1")), (2, play("n14-1"))],
     )
-    seen = RULES.view(state, None)
+    seen = full_view(RULES, state, None)
     assert seen["hands"] == [[{"card_id": c, "value": int(c[1:3])} for c in hand] for hand in state.hands]
     assert column(seen, "unused", "card_id") == list(state.unused)
     assert cards_in(seen) == set(DECK)
@@ -81,16 +83,16 @@ def test_a_sealed_pass_shows_only_a_flag() -> None:
     base = table(round=3, leader=2, phase=Phase.TUNING, hands={0: ["n04-1", "n12-1"]})
     low, high = act(base, 0, pass_("n04-1")), act(base, 0, pass_("n12-1"))
     for seat in (None, 1, 2, 3):
-        assert RULES.view(low, seat) == RULES.view(high, seat)
-        assert column(RULES.view(low, seat), "seats", "chosen") == [True, False, False, False]
-    assert RULES.view(low, 0) != RULES.view(high, 0)
-    marked = [c["card_id"] for c in rows(RULES.view(low, 0), "hand") if c["committed"]]
+        assert full_view(RULES, low, seat) == full_view(RULES, high, seat)
+        assert column(full_view(RULES, low, seat), "seats", "chosen") == [True, False, False, False]
+    assert full_view(RULES, low, 0) != full_view(RULES, high, 0)
+    marked = [c["card_id"] for c in rows(full_view(RULES, low, 0), "hand") if c["committed"]]
     assert marked == ["n04-1"]
 
 
 def test_the_view_draws_the_table() -> None:
     state = table(round=4, leader=3, failures=1, hands={})
-    seen = RULES.view(state, 2)
+    seen = full_view(RULES, state, 2)
     assert (seen["round"], seen["leader"], seen["failures"], seen["seat"]) == (4, 3, 1, 2)
     assert seen["tuning_this_round"] is True and seen["hard_mode"] is False
     assert column(seen, "seats", "animal") == ["dog", "rooster", "donkey", "cat"]
@@ -102,15 +104,8 @@ def test_the_view_draws_the_table() -> None:
     assert len(rows(seen, "history")) == 3 and seen["last_ensemble"] == rows(seen, "history")[-1]
     assert len(rows(seen, "discard")) == 8
     assert column(seen, "hand", "card_id") == list(state.hands[2])
-    assert RULES.view(table(round=9, leader=0, hands={}), None)["tuning_this_round"] is False
-    assert RULES.view(table(round=9, leader=0, hands={}, hard_mode=True), None)["tuning_this_round"] is True
-
-
-def test_dump_load_round_trip() -> None:
-    for seed in range(4):
-        for state in playout(seed):
-            data = RULES.dump(state)
-            assert RULES.load(json.loads(json.dumps(data))) == state
+    assert full_view(RULES, table(round=9, leader=0, hands={}), None)["tuning_this_round"] is False
+    assert full_view(RULES, table(round=9, leader=0, hands={}, hard_mode=True), None)["tuning_this_round"] is True
 
 
 def test_redeal_hidden_keeps_every_view_and_changes_what_is_hidden() -> None:
@@ -119,7 +114,7 @@ def test_redeal_hidden_keeps_every_view_and_changes_what_is_hidden() -> None:
         for k, state in enumerate(playout(seed)):
             for seat in VIEWERS:
                 redealt = RULES.redeal_hidden(state, seat, random.Random(k))
-                assert RULES.view(redealt, seat) == RULES.view(state, seat)
+                assert full_view(RULES, redealt, seat) == full_view(RULES, state, seat)
                 assert RULES.inventory(redealt) == RULES.inventory(state)
                 others = [s for s in range(SEATS) if s != seat]
                 if any(redealt.hands[s] != state.hands[s] for s in others):

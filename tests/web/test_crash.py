@@ -59,9 +59,8 @@ async def test_nothing_acknowledged_is_lost_across_kills(server: ServerProcess, 
                 for player in table:
                     for version, view in seen_views(player).items():
                         assert version < len(states), f"{rules.slug}: version {version} was shown but not stored"
-                        assert view == full_view(rules, states[version], player.seat), (
-                            "a shown view differs from the log"
-                        )
+                        replayed = full_view(rules, states[version], player.seat)
+                        assert view == replayed, "a shown view differs from the log"
                     await player.connect()
                     assert player.version == len(states) - 1
         for table in tables:

@@ -22,7 +22,7 @@ Glossary (the rulebook's words, and the names used in code):
 from random import Random
 
 from app.engine import Commits, Event, IllegalAction, Option, Options, Outcome, Seat, Transition, evolve
-from app.engine.memo import latest_state
+from app.engine.errors import game_over, not_a_player, out_of_step
 from app.games.bremen.actions import SIGNAL_PINCH, BremenAction, Declare, PassLeft, Play, SignalPinch
 from app.games.bremen.cards import (
     DECK,
@@ -108,17 +108,8 @@ def awaiting(state: BremenState) -> frozenset[Seat]:
 
 def legal_actions(state: BremenState, seat: Seat) -> tuple[BremenAction, ...]:
     """Every action `seat` may take now, cards in hand order; empty when it may not act."""
-    return _legal_by_seat(state)[seat] if seat in ALL_SEATS else ()
-
-
-@latest_state
-def _legal_by_seat(state: BremenState) -> tuple[tuple[BremenAction, ...], ...]:
-    """Every seat's legal actions at once: a table asks for each seat's twice per move (its stale
-    check and its views), so they are worked out once per state."""
-    return tuple(_legal(state, seat) for seat in range(SEATS))
-
-
-def _legal(state: BremenState, seat: Seat) -> tuple[BremenAction, ...]:
+    if seat not in ALL_SEATS:
+        return ()
     hand = state.hands[seat]
     match state.phase:
         case Phase.DECLARE if seat == state.leader:
@@ -134,11 +125,11 @@ def _legal(state: BremenState, seat: Seat) -> tuple[BremenAction, ...]:
 def _check(state: BremenState, seat: Seat, action: BremenAction) -> None:
     """Raises the first failing check of §4.2's error table, in its order."""
     if state.phase is Phase.GAME_OVER:
-        raise IllegalAction("game_over", "The game is over.")
+        raise game_over()
     if type(seat) is not int or seat not in ALL_SEATS:
-        raise IllegalAction("not_a_player", "You are not seated at this table.")
+        raise not_a_player()
     if state.phase is not _STEP[type(action)]:
-        raise IllegalAction("wrong_step", "You cannot do that now.")
+        raise out_of_step()
     match action:
         case Declare() if seat != state.leader:
             raise IllegalAction("not_leader", "Only the leader declares.")
