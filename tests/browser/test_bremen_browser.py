@@ -12,13 +12,14 @@ pytestmark = pytest.mark.browser
 
 
 async def click_a_card(page: Page) -> bool:
-    """Clicks the first card the page offers, if it offers one and is not waiting on the server."""
+    """Chooses the first card the page offers and confirms it, if it offers one and is not waiting on the server."""
     if not await is_idle(page):
         return False
-    cards = page.locator(".my-hand button.card:not([disabled])")
+    cards = page.locator('.my-hand button.card:not([aria-disabled="true"])')
     if not await cards.count():
         return False
     await cards.first.click()
+    await page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])').click()
     return True
 
 
