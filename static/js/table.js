@@ -249,7 +249,10 @@ function render() {
   renderFinished(ctx);
   renderLog(ctx);
   if (focused && !app.contains(document.activeElement)) {
-    app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`)?.focus({ preventScroll: true });
+    // A control that is gone for good (the game ended under it) hands focus on to "play again".
+    const again = app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`)
+      ?? (page.table.status === "finished" ? app.querySelector('[data-key="again"]') : null);
+    again?.focus({ preventScroll: true });
   }
   if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
 }
