@@ -7,7 +7,14 @@
  */
 export const IN_FLIGHT = Object.freeze({ inFlight: true });
 
-/** An element: h("button", {class: "card", onclick: fn, disabled: true}, "text", child…). */
+// Elements whose role (generic, paragraph…) may not carry a name of their own.
+const UNNAMEABLE = new Set(["div", "span", "p", "strong", "em", "b", "i", "small", "code", "sub", "sup"]);
+
+/**
+ * An element: h("button", {class: "card", onclick: fn, disabled: true}, "text", child…).
+ * A div or span given an aria-label (a card face, a pile) is named for assistive technology: as an
+ * image of its label when all it shows is that, else as a labelled group of what it holds.
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -22,6 +29,9 @@ export function h(tag, attrs = {}, ...children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  if (UNNAMEABLE.has(el.localName) && el.hasAttribute("aria-label") && !el.hasAttribute("role")) {
+    el.setAttribute("role", el.querySelector(':scope > :not([aria-hidden="true"])') ? "group" : "img");
   }
   return el;
 }

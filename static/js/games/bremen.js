@@ -155,7 +155,7 @@ function header(view, ctx) {
     h("span", { class: `fail-slot ${i < view.failures ? "on" : ""}`, "aria-hidden": "true" }, i < view.failures ? "✕" : ""));
   return h("div", { class: "b-status" },
     h("span", { class: "round" }, ctx.t("b.round", { n: view.round, of: view.rounds })),
-    h("span", { class: "failures", "aria-label": `${ctx.t("b.failures")} ${view.failures}/${view.max_failures}` },
+    h("span", { class: "failures" },
       ctx.t("b.failures"), " ", slots, ` ${view.failures}/${view.max_failures}`),
     view.hard_mode ? h("span", { class: "tag" }, ctx.t("b.hardMode")) : null);
 }
