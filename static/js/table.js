@@ -284,7 +284,8 @@ function composer(ctx, name) {
     isChosen,
     option(action, key) {
       return {
-        type: "button", dataset: { key }, "aria-pressed": action ? String(isChosen(action)) : null,
+        type: "button", dataset: { key, action: action ? JSON.stringify(action) : null },
+        "aria-pressed": action ? String(isChosen(action)) : null,
         "aria-disabled": action && !ctx.busy ? null : "true",
         onclick: (event) => {
           if (isChosen(action)) page.choices.delete(name);

@@ -329,12 +329,15 @@ HARNESS = """<!doctype html>
 <script type="module">
 import * as game from "/static/js/games/brownies.js";
 import { translator } from "/static/js/i18n.js";
+import { listNames, seatsAround } from "/static/js/dom.js";
 const players = ["Mina", "Ken", "Aiko"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
-window.show = ([view, seat, lang, previous]) => {
+window.show = (args) => {
+  const [view, seat, lang, previous] = args;
   document.documentElement.lang = lang;
   window.sent = null;
   const ctx = { view, seat, players, t: translator(lang, game.strings), lang, previous, busy: false,
-                send: (action) => { window.sent = action; } };
+                send: (action) => { window.sent = action; }, redraw: () => window.show(args),
+                names: (seats) => listNames(ctx, seats), around: () => seatsAround(players.length, seat) };
   game.render(document.getElementById("table"), ctx);
   document.getElementById("prompt").textContent = game.prompt(ctx) ?? "";
 };
