@@ -153,7 +153,10 @@ function receive(message) {
         page.you = message.you;
         page.table = message.table ?? page.table; // sent only when it changed
         page.view = message.view;
-        if (message.full_log) page.catalog = message.catalog;
+        if (message.full_log) {
+          page.catalog = message.catalog;
+          page.choices.clear(); // a fresh snapshot (a new game, a new socket) starts with nothing chosen
+        }
         // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
         if (message.full_log || (message.ack !== undefined && message.ack === page.pending)) page.pending = null;
       }
@@ -284,7 +287,7 @@ function composer(ctx, name) {
     isChosen,
     option(action, key) {
       return {
-        type: "button", dataset: { key, action: action ? JSON.stringify(action) : null },
+        type: "button", dataset: action ? { key, action: JSON.stringify(action) } : { key },
         "aria-pressed": action ? String(isChosen(action)) : null,
         "aria-disabled": action && !ctx.busy ? null : "true",
         onclick: (event) => {

@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = {"bremen": 4, "baroque": 3, "hansa": 3, "brownies": 3, "bluebell": 2}
 GRAVE = {"serious", "critical"}
+LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"], output'
 axe = Axe()
 
 
@@ -60,6 +61,9 @@ async def test_a_table_mid_game_and_its_rules_pass_axe_in_both_languages(
         await switch_language(host, lang)
         await host.wait_for_timeout(200)
         found += await grave_violations(host, f"{game} table {lang}")
+        # One polite live line speaks for the page; nothing else in it talks over it.
+        assert await host.locator(LIVE).count() == 1
+        assert await host.locator("#announce").get_attribute("aria-live") == "polite"
         await host.click("#rules-button")
         await host.wait_for_selector("#rules[open]")
         found += await grave_violations(host, f"{game} rules {lang}")

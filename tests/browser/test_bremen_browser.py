@@ -204,4 +204,5 @@ async def test_four_pages_play_a_whole_game_with_the_keyboard_alone(
         after = await focused(page)
         assert after is not None and after["again"] and after["visible"], "at the end, focus goes on to play again"
         assert await page.locator(".b-result .result-line").count()
+        assert await page.locator("#announce").inner_text()  # the end was said aloud too
     await shoot(host, "keyboard-game-over", tmp_path)

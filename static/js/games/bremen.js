@@ -286,6 +286,10 @@ export function prompt(ctx) {
   return null;
 }
 
+// Said aloud: declarations, reveals, the tuning and the end; "has chosen" shows in the band and the log.
+const QUIET = new Set(["played", "passed", "tuning_completed"]);
+export const notable = (event) => !QUIET.has(event.kind);
+
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);
   switch (event.kind) {
