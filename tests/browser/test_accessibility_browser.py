@@ -39,6 +39,34 @@ async def test_the_lobby_passes_axe_in_both_languages(sqlite_server: ServerProce
     assert not found, "\n".join(found)
 
 
+RING = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const style = getComputedStyle(el);
+  const ring = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+  return { ring: ring && el.matches(":focus-visible"), what: el.outerHTML.slice(0, 120) };
+}"""
+
+
+async def tab_stops_without_a_ring(page: Page, where: str, most: int = 80) -> list[str]:
+    """Tabs through the page from its top, until focus leaves it: every control reached shows a focus ring."""
+    await page.locator(".brand").focus()
+    missing = []
+    stops = 0
+    seen: list[str] = []
+    for _ in range(most):
+        await page.keyboard.press("Tab")
+        now = await page.evaluate(RING)
+        if now is None:
+            break
+        stops += 1
+        seen.append(now["what"])
+        if not now["ring"]:
+            missing.append(f"{where}: no visible focus on {now['what']}")
+    assert stops >= 6, f"{where}: Tab reached only {stops} controls: {seen}"  # the top bar's four, and the table
+    return missing
+
+
 async def seat_bots_and_start(host: Page) -> None:
     while await host.locator(".seat-row button", has_text="Seat a bot").count():
         before = await host.locator(".seat-row .tag.bot").count()
@@ -61,6 +89,7 @@ async def test_a_table_mid_game_and_its_rules_pass_axe_in_both_languages(
         await switch_language(host, lang)
         await host.wait_for_timeout(200)
         found += await grave_violations(host, f"{game} table {lang}")
+        found += await tab_stops_without_a_ring(host, f"{game} table {lang}")
         # One polite live line speaks for the page; nothing else in it talks over it.
         assert await host.locator(LIVE).count() == 1
         assert await host.locator("#announce").get_attribute("aria-live") == "polite"
