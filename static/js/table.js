@@ -381,24 +381,27 @@ function renderWaiting(ctx) {
   const rows = seats.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
     s.name ? null : h("span", { class: "muted" }, ctx.t("wait.open")),
     isCreator && s.seat !== 0 && (s.bot || !s.name)
-      ? h("button", { type: "button", onclick: () => seatBot(s.seat, !s.bot) }, ctx.t(s.bot ? "wait.removeBot" : "wait.addBot"))
+      ? h("button", { type: "button", dataset: { key: `bot-${s.seat}` }, onclick: () => seatBot(s.seat, !s.bot) },
+        ctx.t(s.bot ? "wait.removeBot" : "wait.addBot"))
       : null));
   const creatorName = seats[0]?.name ?? "";
+  const typed = panel.querySelector(".join-form input[name=name]")?.value; // a redraw keeps what is being typed
   const join = ctx.seat === null && seats.some((s) => !s.name)
     ? h("form", { class: "row join-form", onsubmit: joinTable },
         h("label", { class: "grow" }, ctx.t("wait.nickname"), " ",
-          h("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname",
-                       value: localStorage.getItem("zashiki.name") ?? "" })),
+          h("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname", dataset: { key: "nickname" },
+                       value: typed ?? localStorage.getItem("zashiki.name") ?? "" })),
         h("button", { type: "submit", class: "primary" }, ctx.t("wait.join")))
     : null;
-  const footer = isCreator ? h("button", { type: "button", class: "primary", disabled: !full, onclick: startTable }, ctx.t("wait.start"))
+  const footer = isCreator
+    ? h("button", { type: "button", class: "primary", disabled: !full, dataset: { key: "start" }, onclick: startTable }, ctx.t("wait.start"))
     : ctx.seat === null && !join ? h("p", {}, ctx.t("wait.full"))
     : h("p", {}, ctx.t("wait.creatorStarts", { name: creatorName }));
   fill(panel,
     h("h2", {}, ctx.t("wait.heading")),
     h("div", { class: "invite" },
       h("label", {}, ctx.t("wait.invite"), " ", h("input", { readonly: true, value: link, onfocus: (e) => e.target.select() })),
-      h("button", { type: "button", onclick: (e) => copyLink(e, link) }, ctx.t("wait.copy")),
+      h("button", { type: "button", dataset: { key: "copy" }, onclick: (e) => copyLink(e, link) }, ctx.t("wait.copy")),
       h("span", { class: "muted" }, ctx.t("wait.code"), " ", h("strong", { class: "code" }, code))),
     h("ol", { class: "seat-list" }, rows),
     join,
