@@ -1,6 +1,6 @@
 // The table runtime: one websocket, reconnects by itself, renders whatever the server sends.
 // It decides nothing the server decides; the game's renderer offers exactly `view.legal`.
-import { h, fill, seatBadge, nameOf } from "./dom.js";
+import { h, fill, seatBadge, IN_FLIGHT, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -24,6 +24,8 @@ const page = {
   previous: null,
   log: [],
   pending: null, // the id of an action sent and not yet answered
+  choices: new Map(), // composer name -> the legal action chosen there and not yet confirmed
+  spoken: { conn: null, turn: false }, // what the announcer said last, to say only changes
   checks: new Map(), // check id -> resolve, for questions the server has not answered yet
 };
 
@@ -125,6 +127,11 @@ window.addEventListener("online", () => !page.refusal && page.conn !== "connecte
 window.addEventListener("offline", () => !page.refusal && setConnection("offline"));
 
 function setConnection(state) {
+  // The first connection is not news; losing it, and getting it back after that, are.
+  if (state !== page.conn && state !== "connecting" && (state !== "connected" || page.spoken.conn)) {
+    announce(page.t(`conn.${state}`));
+  }
+  if (state !== page.conn && state !== "connecting") page.spoken.conn = state;
   page.conn = state;
   const el = document.getElementById("conn");
   el.dataset.state = state;
@@ -136,6 +143,7 @@ function setConnection(state) {
 function receive(message) {
   switch (message.type) {
     case "state": {
+      const news = !message.full_log && message.version === page.version + 1 ? message.events : [];
       if (message.full_log) page.log = message.events;
       else if (message.version === page.version + 1) page.log.push(...message.events);
       else if (message.version > page.version + 1) page.socket.send(JSON.stringify({ type: "sync" }));
@@ -145,11 +153,15 @@ function receive(message) {
         page.you = message.you;
         page.table = message.table ?? page.table; // sent only when it changed
         page.view = message.view;
-        if (message.full_log) page.catalog = message.catalog;
+        if (message.full_log) {
+          page.catalog = message.catalog;
+          page.choices.clear(); // a fresh snapshot (a new game, a new socket) starts with nothing chosen
+        }
         // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
         if (message.full_log || (message.ack !== undefined && message.ack === page.pending)) page.pending = null;
       }
       render();
+      announceNews(news);
       break;
     }
     case "table":
@@ -208,14 +220,26 @@ function request(message) {
 
 function context() {
   const players = (page.table?.seats ?? []).map((s) => ({ ...s }));
-  return { view: page.view, catalog: page.catalog, seat: page.you, players, t: page.t, lang: page.lang, send, check, previous: page.previous,
-           busy: Boolean(page.pending) || page.conn !== "connected" };
+  const inFlight = Boolean(page.pending) || page.conn !== "connected";
+  const ctx = {
+    view: page.view, catalog: page.catalog, seat: page.you, players, t: page.t, lang: page.lang, send, check,
+    previous: page.previous,
+    busy: inFlight ? IN_FLIGHT : false, // truthy while in flight; as `disabled`, it makes a control aria-disabled
+    redraw: render, // after a change of the renderer's own state (a selection): draws the page again
+    names: (seats) => listNames(ctx, seats),
+    around: () => seatsAround(players.length, page.you), // own seat first, then clockwise
+    compose: (name) => composer(ctx, name),
+  };
+  return ctx;
 }
 
 function render() {
   if (!page.table) return;
   const ctx = context();
-  app.toggleAttribute("data-busy", ctx.busy);
+  app.toggleAttribute("data-busy", Boolean(ctx.busy));
+  // Redrawing replaces nodes: the focused control is found again by its data-key, and the page stays put.
+  const focused = app.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  const { scrollX, scrollY } = window;
   renderWaiting(ctx);
   renderTakeover(ctx);
   const tableEl = document.getElementById("table");
@@ -227,6 +251,71 @@ function render() {
   if (page.view) game.render(tableEl, ctx);
   renderFinished(ctx);
   renderLog(ctx);
+  if (focused && !app.contains(document.activeElement)) {
+    // A control that is gone for good (the game ended under it) hands focus on to "play again".
+    const again = app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`)
+      ?? (page.table.status === "finished" ? app.querySelector('[data-key="again"]') : null);
+    again?.focus({ preventScroll: true });
+  }
+  if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+}
+
+// A control marked aria-disabled (a move in flight, an option not legal now) keeps focus and does nothing.
+app.addEventListener("click", (event) => {
+  if (!event.target.closest?.('[aria-disabled="true"]')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}, true);
+
+/**
+ * Select, then confirm, over `view.legal`: `option(action, key)` gives a control's attributes (a
+ * missing action: dimmed, not legal now), choosing toggles it; `confirm()` sends the chosen action.
+ * A choice lasts across redraws while it stays legal.
+ */
+function composer(ctx, name) {
+  const legal = ctx.view?.legal ?? [];
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  let chosen = page.choices.get(name) ?? null;
+  if (chosen && !legal.some((a) => same(a, chosen))) {
+    page.choices.delete(name);
+    chosen = null;
+  }
+  const confirmKey = `${name}-confirm`;
+  const isChosen = (action) => Boolean(action && chosen && same(action, chosen));
+  return {
+    chosen,
+    isChosen,
+    option(action, key) {
+      return {
+        type: "button", dataset: action ? { key, action: JSON.stringify(action) } : { key },
+        "aria-pressed": action ? String(isChosen(action)) : null,
+        "aria-disabled": action && !ctx.busy ? null : "true",
+        onclick: (event) => {
+          if (isChosen(action)) page.choices.delete(name);
+          else page.choices.set(name, action);
+          render();
+          // Chosen with the keyboard: on to the confirmation (Shift+Tab goes back to the options).
+          if (event.detail === 0 && page.choices.has(name)) app.querySelector(`[data-key="${confirmKey}"]`)?.focus();
+        },
+      };
+    },
+    /** The mark of the chosen option: a tick in words too, not only a colour. */
+    mark(action) {
+      return isChosen(action)
+        ? h("span", { class: "chosen-mark" }, h("span", { "aria-hidden": "true" }, "✓"), h("span", { class: "sr-only" }, ctx.t("table.chosen")))
+        : null;
+    },
+    confirm(label = ctx.t("table.confirm")) {
+      return h("button", {
+        type: "button", class: "primary kit-confirm", dataset: { key: confirmKey },
+        "aria-disabled": chosen && !ctx.busy ? null : "true",
+        onclick: () => {
+          page.choices.delete(name);
+          send(chosen);
+        },
+      }, label);
+    },
+  };
 }
 
 function setNotice(notice) {
@@ -241,18 +330,44 @@ function drawNotice() {
   el.hidden = !notice;
   if (!notice) return fill(el);
   el.dataset.kind = notice.kind;
+  announce(page.t(notice.key, notice.params));
   fill(el,
     h("p", {}, page.t(notice.key, notice.params),
       notice.kind === "waiting" ? [" ", h("span", { class: "notice-retry" }, page.t("notice.retrying", notice.params))] : null),
     notice.action ? h("button", { type: "button", class: "primary", onclick: notice.action.run }, page.t(notice.action.key)) : null);
 }
 
+/** The game says what this seat may do now; else the generic line: your turn, waiting for…, watching. */
 function promptLine(ctx) {
   const own = game.prompt(ctx);
   if (own) return own;
   if (ctx.seat === null) return ctx.t("table.watching");
-  const names = (ctx.view.awaiting ?? []).map((s) => nameOf(ctx, s)).join(", ");
-  return names ? ctx.t("table.waitingFor", { names }) : "";
+  if (ctx.view.legal?.length) return ctx.t("table.yourTurn");
+  const awaiting = ctx.view.awaiting ?? [];
+  return awaiting.length ? ctx.t("table.waitingFor", { names: ctx.names(awaiting) }) : "";
+}
+
+// --- the announcer: one polite live line for what a screen reader should hear --------------------
+
+let announceTimer = null;
+function announce(text) {
+  if (!text) return;
+  const el = document.getElementById("announce");
+  // Emptied, then filled a moment later, so that the same words twice are said twice.
+  el.textContent = "";
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { el.textContent = text; }, 60);
+}
+
+/** New log lines of note (a game may pick them: `notable(event)`), and "your turn" when it becomes so. */
+function announceNews(events) {
+  if (!page.view) return;
+  const ctx = context();
+  const lines = events.filter((e) => game.notable?.(e, ctx) ?? true).map((e) => game.describe(e, ctx)).filter(Boolean);
+  const turn = ctx.seat !== null && Boolean(ctx.view.legal?.length);
+  if (turn && !page.spoken.turn) lines.push(ctx.t("table.yourTurn"));
+  page.spoken.turn = turn;
+  if (lines.length) announce(lines.join(" "));
 }
 
 function renderWaiting(ctx) {
@@ -266,24 +381,27 @@ function renderWaiting(ctx) {
   const rows = seats.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
     s.name ? null : h("span", { class: "muted" }, ctx.t("wait.open")),
     isCreator && s.seat !== 0 && (s.bot || !s.name)
-      ? h("button", { type: "button", onclick: () => seatBot(s.seat, !s.bot) }, ctx.t(s.bot ? "wait.removeBot" : "wait.addBot"))
+      ? h("button", { type: "button", dataset: { key: `bot-${s.seat}` }, onclick: () => seatBot(s.seat, !s.bot) },
+        ctx.t(s.bot ? "wait.removeBot" : "wait.addBot"))
       : null));
   const creatorName = seats[0]?.name ?? "";
+  const typed = panel.querySelector(".join-form input[name=name]")?.value; // a redraw keeps what is being typed
   const join = ctx.seat === null && seats.some((s) => !s.name)
     ? h("form", { class: "row join-form", onsubmit: joinTable },
         h("label", { class: "grow" }, ctx.t("wait.nickname"), " ",
-          h("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname",
-                       value: localStorage.getItem("zashiki.name") ?? "" })),
+          h("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname", dataset: { key: "nickname" },
+                       value: typed ?? localStorage.getItem("zashiki.name") ?? "" })),
         h("button", { type: "submit", class: "primary" }, ctx.t("wait.join")))
     : null;
-  const footer = isCreator ? h("button", { type: "button", class: "primary", disabled: !full, onclick: startTable }, ctx.t("wait.start"))
+  const footer = isCreator
+    ? h("button", { type: "button", class: "primary", disabled: !full, dataset: { key: "start" }, onclick: startTable }, ctx.t("wait.start"))
     : ctx.seat === null && !join ? h("p", {}, ctx.t("wait.full"))
     : h("p", {}, ctx.t("wait.creatorStarts", { name: creatorName }));
   fill(panel,
     h("h2", {}, ctx.t("wait.heading")),
     h("div", { class: "invite" },
       h("label", {}, ctx.t("wait.invite"), " ", h("input", { readonly: true, value: link, onfocus: (e) => e.target.select() })),
-      h("button", { type: "button", onclick: (e) => copyLink(e, link) }, ctx.t("wait.copy")),
+      h("button", { type: "button", dataset: { key: "copy" }, onclick: (e) => copyLink(e, link) }, ctx.t("wait.copy")),
       h("span", { class: "muted" }, ctx.t("wait.code"), " ", h("strong", { class: "code" }, code))),
     h("ol", { class: "seat-list" }, rows),
     join,
@@ -312,7 +430,8 @@ function renderFinished(ctx) {
   panel.hidden = page.table.status !== "finished";
   if (panel.hidden) return;
   const again = ctx.seat === null ? null
-    : h("button", { type: "button", class: "primary", disabled: ctx.busy, onclick: playAgain }, ctx.t("table.again"));
+    : h("button", { type: "button", class: "primary", disabled: ctx.busy, dataset: { key: "again" }, onclick: playAgain },
+      ctx.t("table.again"));
   fill(panel, h("h2", {}, ctx.t("table.gameOver")),
     page.table.game_no > 1 ? h("p", { class: "muted" }, ctx.t("table.gameNo", { n: page.table.game_no })) : null,
     h("div", { class: "row" }, again, h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
@@ -360,6 +479,7 @@ async function copyLink(event, link) {
 
 let toastTimer = null;
 function toast(text) {
+  announce(text);
   const el = document.getElementById("toast");
   el.textContent = text;
   el.hidden = false;

@@ -5,20 +5,21 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, shoot
+from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, open_page, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 
 async def click_a_card(page: Page) -> bool:
-    """Clicks the first card the page offers, if it offers one and is not waiting on the server."""
+    """Chooses the first card the page offers and confirms it, if it offers one and is not waiting on the server."""
     if not await is_idle(page):
         return False
-    cards = page.locator(".my-hand button.card:not([disabled])")
+    cards = page.locator('.my-hand button.card:not([aria-disabled="true"])')
     if not await cards.count():
         return False
     await cards.first.click()
+    await page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])').click()
     return True
 
 
@@ -85,3 +86,123 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     assert host.url == link
     assert await host.locator(".my-hand button.card").count() == await guests[0].locator(".my-hand button.card").count()
     await shoot(host, "8-played-again", tmp_path)
+
+
+# --- the same game with the keyboard alone ---------------------------------------------------------
+
+FOCUS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const style = getComputedStyle(el);
+  return {
+    key: el.dataset.key ?? null,
+    card: el.matches('.my-hand button.card:not([aria-disabled="true"])'),
+    confirm: el.matches('.my-hand .kit-confirm'),
+    ready: el.matches('.my-hand .kit-confirm:not([aria-disabled="true"])'),
+    again: el.dataset.key === "again",
+    visible: el.matches(":focus-visible") && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+    text: el.textContent.trim(),
+  };
+}"""
+
+
+async def focused(page: Page) -> dict | None:
+    return await page.evaluate(FOCUS)
+
+
+async def tab_to(page: Page, wanted: str, backwards: bool = False, most: int = 60) -> bool:
+    """Presses Tab (or Shift+Tab) until the focused element has the `wanted` flag of FOCUS."""
+    for _ in range(most):
+        now = await focused(page)
+        if now and now.get(wanted):
+            return True
+        await page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    return False
+
+
+async def tab_to_text(page: Page, text: str, most: int = 40) -> None:
+    for _ in range(most):
+        now = await focused(page)
+        if now and text in now["text"]:
+            return
+        await page.keyboard.press("Tab")
+    pytest.fail(f"no control saying {text!r} could be reached with Tab")
+
+
+async def keyboard_turn(page: Page) -> bool:
+    """Chooses the first card on offer with Tab and Enter, then confirms it with Space."""
+    if not await is_idle(page) or not await page.locator('.my-hand button.card:not([aria-disabled="true"])').count():
+        return False
+    now = await focused(page)
+    # After a confirmation focus rests on the confirm button, after the cards: go back to them.
+    if not await tab_to(page, "card", backwards=bool(now and now["confirm"])):
+        return False
+    await page.keyboard.press("Enter")  # chosen: focus moves on to the confirmation
+    assert (await focused(page) or {}).get("ready"), "choosing a card with Enter leads to its confirmation"
+    await page.keyboard.press("Space")
+    return True
+
+
+async def join_by_keyboard(browser: Browser, invite: str, name: str, locale: str, width: int) -> Page:
+    guest = await open_page(browser, invite, locale, width=width, height=844 if width < 500 else 900)
+    await guest.wait_for_selector(".join-form")
+    for _ in range(40):
+        if await guest.evaluate("() => document.activeElement?.name === 'name'"):
+            break
+        await guest.keyboard.press("Tab")
+    else:
+        pytest.fail("the nickname field could not be reached with Tab")
+    await guest.keyboard.press("Control+A")
+    await guest.keyboard.type(name)
+    await guest.keyboard.press("Enter")
+    await guest.wait_for_selector(f".seat-list >> text={name}")
+    return guest
+
+
+async def test_four_pages_play_a_whole_game_with_the_keyboard_alone(
+    sqlite_server: ServerProcess, browser: Browser, tmp_path: Path
+) -> None:
+    host = await create_table(browser, sqlite_server.url, "bremen", "Mina")
+    invite = await invite_link(host)
+    guests = [
+        await join_by_keyboard(browser, invite, name, locale, width)
+        for name, locale, width in [("Ken", "ja-JP", 390), ("Aiko", "ja-JP", 1100), ("Sam", "en-US", 1100)]
+    ]
+    await host.wait_for_selector(".seat-list >> text=Sam")
+    await tab_to_text(host, "Start the game")
+    await host.keyboard.press("Enter")
+    pages = [host, *guests]
+    for page in pages:
+        await page.wait_for_selector(".bremen")
+
+    turns = 0
+    redraws_checked = 0
+    played: set[Page] = set()
+    for _ in range(600):
+        if all([await p.locator(".b-result").count() for p in pages]):
+            break
+        for page in pages:
+            # Whatever the other pages did meanwhile redrew this one: a control in the hand keeps visible focus.
+            now = await focused(page)
+            if page in played:
+                assert now is not None and (now["card"] or now["confirm"] or now["again"]), (
+                    f"focus left the hand: {now} {await page.locator('#prompt').inner_text()}"
+                )
+                assert now["visible"], f"focus is not visible after a redraw: {now}"
+                redraws_checked += 1
+            if await keyboard_turn(page):
+                turns += 1
+                played.add(page)
+                await page.wait_for_timeout(30)
+        await host.wait_for_timeout(40)
+    else:
+        pytest.fail("the game did not end")
+
+    assert turns >= 12  # at least three rounds of a declaration and three plays
+    assert redraws_checked >= 10  # focus was looked at on pages redrawn by the others' moves
+    for page in pages:
+        after = await focused(page)
+        assert after is not None and after["again"] and after["visible"], "at the end, focus goes on to play again"
+        assert await page.locator(".b-result .result-line").count()
+        assert await page.locator("#announce").inner_text()  # the end was said aloud too
+    await shoot(host, "keyboard-game-over", tmp_path)

@@ -1,6 +1,6 @@
 // Baroque (バロックの変遷) at the table: the salon played openly in turn, the ball decided in secret,
 // then revealed at once. Rank cards and the face-up discard pile lie in the middle of the cloth.
-import { h, fill, seatBadge, nameOf } from "../dom.js";
+import { h, fill, seatBadge, nameOf, IN_FLIGHT } from "../dom.js";
 
 const COLORS = ["black", "green", "yellow"]; // display order of the rules (§9 G8)
 const SYMBOL = { black: "♛", green: "♣", yellow: "◆" }; // a shape for every color, never color alone
@@ -299,11 +299,9 @@ function listNames(ctx, names) {
 
 const ranksText = (ranks) => [...ranks].sort((a, b) => rankValue(b) - rankValue(a)).map(rankValue).join("+");
 
-/** The seats in the order they sit around you: clockwise from your left, you last (spectators: seat order). */
+/** The seats in the order they sit around the table: you first, then clockwise (spectators: from seat 0). */
 function seatOrder(view, ctx) {
-  const n = view.seats;
-  if (ctx.seat === null || ctx.seat === undefined) return Array.from({ length: n }, (_, i) => i);
-  return Array.from({ length: n }, (_, i) => (ctx.seat + 1 + i) % n);
+  return ctx.around();
 }
 
 /** Why the trick went to its winner, as the server judged it: by trump, or by the winning color. */
@@ -431,7 +429,7 @@ function seatPanel(view, ctx, s, mine = false) {
 
 function opponents(view, ctx) {
   const order = seatOrder(view, ctx);
-  const others = ctx.seat === null || ctx.seat === undefined ? order : order.slice(0, -1);
+  const others = order.filter((s) => s !== ctx.seat);
   return h("ol", { class: `bq-opponents n${others.length}` }, others.map((s) => seatPanel(view, ctx, s)));
 }
 
@@ -467,7 +465,7 @@ function trickArea(view, ctx) {
     h("ol", { class: `bq-places n${view.seats}` }, places),
     h("div", { class: "bq-after" },
       live && trick ? lastStrip(ctx, trick, order) : null,
-      h("p", { class: `bq-verdict ${live ? "small" : ""} ${fresh ? "fresh" : ""}`, role: "status", "aria-live": "polite" }, verdict),
+      h("p", { class: `bq-verdict ${live ? "small" : ""} ${fresh ? "fresh" : ""}` }, verdict),
       !live && switched ? h("ul", { class: "bq-notes felt" }, note(ctx, "interpretation", ctx.t("bq.note.winningColor"))) : null));
 }
 
@@ -600,7 +598,7 @@ function finalResult(view, ctx) {
   const scores = view.outcome.scores ?? view.scores;
   const winners = view.outcome.winners;
   const ranking = [...scores.keys()].sort((a, b) => scores[b] - scores[a] || a - b);
-  return h("section", { class: "bq-final", role: "status" },
+  return h("section", { class: "bq-final" },
     h("h3", {}, ctx.t("bq.final")),
     h("p", { class: "bq-final-line" }, resultLine(view, ctx)),
     h("ol", { class: "bq-ranking" }, ranking.map((s) => h("li", { class: `seat-${s} ${winners.includes(s) ? "top" : ""}` },
@@ -750,7 +748,7 @@ let last = null; // the root and ctx of the latest render, to redraw after a loc
 let frame = null; // the table's fixed frame: one place per part, each redrawn only when its inputs change
 
 function rerender() {
-  if (last) render(last.root, last.ctx);
+  last?.ctx.redraw();
 }
 
 const PARTS = ["status", "opponents", "final", "trick", "summary", "ranks", "discard", "me", "scores"];
@@ -796,10 +794,8 @@ export function render(root, ctx) {
     ui.ball = null;
   }
   if (ui.ball && !chosenBall(view)) ui.ball = null;
-  if (ballInFlight(view)) ctx = { ...ctx, busy: true };
+  if (ballInFlight(view)) ctx = { ...ctx, busy: IN_FLIGHT };
   if (ui.ranks.length && !legalOf(view, "take_rank").length) ui.ranks = [];
-  const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.dataset?.key : null;
   if (!frame || frame.root !== root || !root.contains(frame.box)) frame = buildFrame(root);
   frame.box.className = `baroque n${view.seats} ph-${view.phase}`;
   const who = [ctx.lang, ctx.seat, ctx.players.map((p) => [p.seat, p.name, p.connected, p.bot])];
@@ -808,10 +804,6 @@ export function render(root, ctx) {
     if (frame.keys[name] === key) continue;
     frame.keys[name] = key;
     fill(frame.places[name], draw());
-  }
-  if (focusKey && !root.contains(active)) {
-    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
   }
 }
 

@@ -458,7 +458,7 @@ const ui = {
 };
 
 function rerender() {
-  if (ui.root && ui.ctx) render(ui.root, ui.ctx);
+  ui.ctx?.redraw();
 }
 
 /** Keys of the cards that just turned face up or arrived, compared with the previous view. */
@@ -640,7 +640,7 @@ function news(view, ctx) {
   } else {
     lines.push(h("span", {}, ctx.t("news.round1", { name: nameOf(ctx, view.start) })));
   }
-  return h("div", { class: `bb-news ${cls}`, role: "status", "aria-live": "polite" }, lines);
+  return h("div", { class: `bb-news ${cls}` }, lines);
 }
 
 // --- my place at the table: stack, tokens, hand, and the controls ------------------------------
@@ -873,13 +873,8 @@ export function render(root, ctx) {
   if (ui.selected && (view.phase !== "action" || !myTurn(view, ctx) || !view.hand?.some((c) => c.card === ui.selected))) ui.selected = null;
   if (view.phase !== "bluebell_choice") ui.gift = null;
 
-  const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const n = view.seats;
-  const others = [];
-  for (let k = 1; k <= n; k++) {
-    const seat = (((ctx.seat ?? -1) + k) % n + n) % n;
-    if (seat !== ctx.seat) others.push(seat);
-  }
+  const others = ctx.around().filter((seat) => seat !== ctx.seat);
   fill(root, h("div", { class: `bluebell players-${n} ${ctx.seat === null ? "watching" : ""}` },
     header(view, ctx),
     h("div", { class: `bb-opponents count-${others.length}` }, others.map((seat) => opponent(view, ctx, seat, fresh))),
@@ -888,7 +883,6 @@ export function render(root, ctx) {
     gameOver(view, ctx, fresh),
     ctx.seat !== null ? myArea(view, ctx, fresh) : null,
     results(view, ctx)));
-  if (focused) root.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }
 
 export function prompt(ctx) {

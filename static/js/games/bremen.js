@@ -16,6 +16,9 @@ export const strings = {
     "b.chosen": "has chosen",
     "b.notChosen": "choosing",
     "b.hand": "Your hand",
+    "b.confirm.declare": "Declare this card",
+    "b.confirm.play": "Play this card",
+    "b.confirm.pass": "Pass this card",
     "b.committed": "your choice",
     "b.received": "received",
     "b.lastEnsemble": "Round {n} ensemble",
@@ -75,6 +78,9 @@ export const strings = {
     "b.chosen": "選択済み",
     "b.notChosen": "選択中",
     "b.hand": "あなたの手札",
+    "b.confirm.declare": "このカードを宣言",
+    "b.confirm.play": "このカードを出す",
+    "b.confirm.pass": "このカードを渡す",
     "b.committed": "選んだカード",
     "b.received": "受け取ったカード",
     "b.lastEnsemble": "第{n}ラウンドのアンサンブル",
@@ -149,7 +155,7 @@ function header(view, ctx) {
     h("span", { class: `fail-slot ${i < view.failures ? "on" : ""}`, "aria-hidden": "true" }, i < view.failures ? "✕" : ""));
   return h("div", { class: "b-status" },
     h("span", { class: "round" }, ctx.t("b.round", { n: view.round, of: view.rounds })),
-    h("span", { class: "failures", "aria-label": `${ctx.t("b.failures")} ${view.failures}/${view.max_failures}` },
+    h("span", { class: "failures" },
       ctx.t("b.failures"), " ", slots, ` ${view.failures}/${view.max_failures}`),
     view.hard_mode ? h("span", { class: "tag" }, ctx.t("b.hardMode")) : null);
 }
@@ -195,28 +201,36 @@ function lastEnsemble(view, ctx) {
       numberCard(byAnimal[animal].value, { class: fresh ? "flip" : "" }),
       h("span", { class: "who" }, nameOf(ctx, byAnimal[animal].seat)),
       i < 3 ? h("span", { class: "lt", "aria-hidden": "true" }, "<") : null))),
-    h("p", { class: "verdict", role: "status" },
+    h("p", { class: "verdict" },
       last.success ? "♪ " : "✕ ", ctx.t(last.success ? "b.harmony" : "b.discord", { order: orderText(ctx, last.plays) })));
 }
 
+// Choose a card, then confirm: every play in Bremen is final.
 function handArea(view, ctx) {
   if (!view.hand) return null;
-  const playable = new Set([...legalOf(view, "declare"), ...legalOf(view, "play"), ...legalOf(view, "pass")].map((a) => a.card_id));
-  const actionFor = (cardId) => view.legal.find((a) => a.card_id === cardId);
-  const cards = view.hand.map((card) => numberCard(card.value, {
-    tag: "button",
-    class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""}`,
-    attrs: { type: "button", disabled: !playable.has(card.card_id) || ctx.busy,
-             "aria-label": `${card.value}${card.committed ? ` (${ctx.t("b.committed")})` : ""}${card.received ? ` (${ctx.t("b.received")})` : ""}`,
-             onclick: () => ctx.send(actionFor(card.card_id)) },
-  }, card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
-     card.committed ? h("span", { class: "badge gold" }, ctx.t("b.committed")) : null));
+  const compose = ctx.compose("hand");
+  const moves = ["declare", "play", "pass"].flatMap((type) => legalOf(view, type));
+  const actionFor = (cardId) => moves.find((a) => a.card_id === cardId);
+  const cards = view.hand.map((card) => {
+    const action = actionFor(card.card_id);
+    const chosen = compose.isChosen(action);
+    return numberCard(card.value, {
+      tag: "button",
+      class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""} ${chosen ? "selected" : ""}`,
+      attrs: { ...compose.option(action, `card-${card.card_id}`),
+               "aria-label": `${card.value}${card.committed ? ` (${ctx.t("b.committed")})` : ""}${card.received ? ` (${ctx.t("b.received")})` : ""}` },
+    }, card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
+       card.committed ? h("span", { class: "badge gold" }, ctx.t("b.committed")) : null,
+       compose.mark(action));
+  });
   const pinch = legalOf(view, "signal_pinch")[0];
+  const type = compose.chosen?.type ?? moves[0]?.type ?? { declare: "declare", play: "play", tuning: "pass" }[view.phase];
   return h("section", { class: "my-hand", "aria-label": ctx.t("b.hand") },
     h("div", { class: "hand-head" }, h("h3", {}, ctx.t("b.hand")),
       view.phase === "tuning" ? h("button", { type: "button", class: "pinch-button", disabled: !pinch || ctx.busy,
-                                               onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
-    h("div", { class: "hand" }, cards));
+                                               dataset: { key: "pinch" }, onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
+    h("div", { class: "hand" }, cards),
+    type ? h("div", { class: "hand-confirm" }, compose.confirm(ctx.t(`b.confirm.${type}`))) : null);
 }
 
 function talkRule(view, ctx) {
@@ -236,7 +250,7 @@ function side(view, ctx) {
 function gameOver(view, ctx) {
   if (view.phase !== "game_over") return null;
   const text = view.result === "win" ? ctx.t("b.won") : ctx.t(`b.lost.${view.reason}`);
-  return h("div", { class: `b-result ${view.result}`, role: "status" },
+  return h("div", { class: `b-result ${view.result}` },
     h("p", { class: "result-line" }, view.result === "win" ? "♪ " : "", text),
     h("div", { class: "reveal-hands" },
       view.hands.map((hand, s) => hand.length ? h("div", {}, h("span", {}, nameOf(ctx, s), ": "),
@@ -259,7 +273,7 @@ export function render(root, ctx) {
 
 export function prompt(ctx) {
   const view = ctx.view;
-  const waiting = () => view.awaiting.map((s) => nameOf(ctx, s)).join(", ");
+  const waiting = () => ctx.names(view.awaiting);
   if (view.phase === "game_over") return view.result === "win" ? ctx.t("b.won") : ctx.t(`b.lost.${view.reason}`);
   if (ctx.seat === null) return null;
   if (legalOf(view, "declare").length) return ctx.t("prompt.declare");
@@ -271,6 +285,10 @@ export function prompt(ctx) {
   if (view.phase === "tuning") return ctx.t("prompt.passed", { names: waiting() });
   return null;
 }
+
+// Said aloud: declarations, reveals, the tuning and the end; "has chosen" shows in the band and the log.
+const QUIET = new Set(["played", "passed", "tuning_completed"]);
+export const notable = (event) => !QUIET.has(event.kind);
 
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);

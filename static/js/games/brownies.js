@@ -384,11 +384,7 @@ function sync(ctx) {
 }
 
 function rerender() {
-  if (!ui.root || !ui.ctx) return;
-  render(ui.root, ui.ctx);
-  const line = prompt(ui.ctx);
-  const el = document.getElementById("prompt");
-  if (line && el) el.textContent = line;
+  ui.ctx?.redraw();
 }
 
 // --- small helpers --------------------------------------------------------------------------
@@ -423,9 +419,7 @@ function listCards(ctx, kinds) {
 }
 
 function joinNames(ctx, seats) {
-  const names = seats.map((s) => (ctx.lang === "ja" ? `${nameFor(ctx, s)}さん` : nameFor(ctx, s)));
-  if (names.length <= 1) return names.join("");
-  return ctx.lang === "ja" ? names.join("と") : `${names.slice(0, -1).join(", ")}${ctx.t("bw.and")}${names.at(-1)}`;
+  return ctx.names(seats);
 }
 
 /** Everything a seat could take from the face-up market now: kind → count (§4.4 step 2). */
@@ -825,7 +819,7 @@ function happened(ctx) {
   const now = view.turn_moves;
   const moves = now.length ? now : view.previous_moves;
   const title = now.length || !moves.length ? ctx.t("bw.thisTurn") : ctx.t("bw.lastTurn", { name: nameFor(ctx, moves[0].seat) });
-  return h("section", { class: "bw-news", "aria-live": "polite" },
+  return h("section", { class: "bw-news" },
     h("h3", {}, title),
     moves.length ? h("ul", {}, moves.map((move) => h("li", {}, moveText(ctx, move))))
       : h("p", { class: "bw-quiet" }, ctx.t("bw.quiet")));
@@ -1053,7 +1047,7 @@ function resultPanel(ctx) {
       h("td", { class: "bw-final-detail" }, player.area.map((k) => mini(ctx, k)), vpCards(ctx, player.vp_cards)),
       h("td", { class: "bw-final-win" }, won ? h("span", { class: "bw-win-tag" }, "★ ", ctx.t("bw.winner")) : ""));
   };
-  return h("section", { class: "bw-result", role: "status" },
+  return h("section", { class: "bw-result" },
     h("p", { class: "bw-headline" }, star(true), " ", headline),
     h("table", { class: "bw-scores" }, h("caption", {}, ctx.t("bw.scores")), h("tbody", {}, order.map(row))));
 }
@@ -1063,12 +1057,10 @@ export function render(root, ctx) {
   ui.root = root;
   ui.ctx = ctx;
   const view = ctx.view;
-  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const fresh = freshCards(ctx);
   const isNew = ui.lastView !== view;
   // The other shops clockwise from this seat, as they sit around the table.
-  const others = Array.from({ length: view.seats }, (_, i) => ((ctx.seat ?? -1) + 1 + i) % view.seats)
-    .filter((seat) => seat !== ctx.seat);
+  const others = ctx.around().filter((seat) => seat !== ctx.seat);
   const turn = view.phase === "game_over" ? "over" : isMyTurn(ctx) ? "mine" : "other";
   fill(root, h("div", { class: `brownies n${view.seats}`, dataset: { turn, main: view.main_action_done ? "done" : "todo" } },
     statusBar(ctx),
@@ -1079,10 +1071,6 @@ export function render(root, ctx) {
     ctx.seat === null ? null : myShop(ctx),
     desk(ctx)));
   ui.lastView = view;
-  if (focusKey) {
-    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (again && !again.disabled) again.focus({ preventScroll: true });
-  }
 }
 
 export function prompt(ctx) {

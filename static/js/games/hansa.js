@@ -366,9 +366,7 @@ function cardLabel(ctx, id) {
 }
 
 function names(ctx, seats) {
-  const list = seats.map((s) => nameOf(ctx, s));
-  if (ctx.lang === "ja") return list.map((n) => `${n}さん`).join("、");
-  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list.join("");
+  return ctx.names(seats);
 }
 
 function tag(ctx, kind, text) {
@@ -507,10 +505,7 @@ function focusNextStep() {
 }
 
 function rerender() {
-  if (!last.root || !last.ctx) return;
-  render(last.root, last.ctx);
-  const promptEl = document.getElementById("prompt");
-  if (promptEl) promptEl.textContent = prompt(last.ctx) ?? promptEl.textContent;
+  last.ctx?.redraw();
 }
 
 function selectionSummary(ctx) {
@@ -621,11 +616,9 @@ function spaceEl(ctx, city, myTurn, isNew) {
     h("div", { class: `hz-standings ${v.phase === "game_over" ? "over" : ""}` }, h("span", { class: "lbl" }, ctx.t("hz.ifNow")), h("ol", {}, standings)));
 }
 
-/** Seats clockwise starting after this tab's seat (everyone from seat 0 when watching). */
+/** Seats as they sit around the table: this tab's first, then clockwise (from seat 0 when watching). */
 function seatOrder(ctx) {
-  const n = ctx.view.seats;
-  const start = ctx.seat === null ? 0 : ctx.seat;
-  return Array.from({ length: n }, (_, i) => (start + i) % n);
+  return ctx.around();
 }
 
 /** What just happened (the last turn) and the round's news (who began it, the last settlement), in two steady parts. */
@@ -670,7 +663,7 @@ function lastMove(ctx) {
     }
   }
   const fresh = ctx.view !== last.view;
-  return h("div", { class: "hz-last", role: "status", "aria-live": "polite" },
+  return h("div", { class: "hz-last" },
     h("p", { class: "hz-move" }, move),
     h("div", { class: `hz-news ${justSettled && fresh ? "flash" : ""}` },
       news.length ? h("p", {}, news.join(ctx.lang === "ja" ? "" : " ")) : null,
@@ -913,7 +906,7 @@ function resultEl(ctx) {
     ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: top })
     : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
   const order = Array.from({ length: v.seats }, (_, i) => i).sort((a, b) => f.places[a] - f.places[b] || a - b);
-  return h("div", { class: "hz-result", role: "status" },
+  return h("div", { class: "hz-result" },
     h("p", { class: "hz-headline" }, "♛ ", headline),
     h("p", { class: "hz-reason" }, ctx.t(`hz.reason.${v.outcome?.reason ?? "most_money"}`)),
     h("ol", { class: "hz-final" }, order.map((seat) => h("li", { class: `seat-${seat}` },
