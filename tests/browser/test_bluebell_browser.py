@@ -68,9 +68,39 @@ async def keyboard_keeps_the_choice(page: Page) -> None:
         assert await page.evaluate("document.activeElement.dataset.key") == key
 
 
+# The focused element, if it matches the selector: whether its focus shows (a ring, not only a colour).
+FOCUSED = """(selector) => {
+  const el = document.activeElement;
+  if (!el || !el.matches(selector)) return null;
+  const style = getComputedStyle(el);
+  return { ring: el.matches(":focus-visible") && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 };
+}"""
+
+
+async def tab_to(page: Page, selector: str) -> None:
+    """Tab (then Shift+Tab) until the control is focused; its focus ring must show."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(80):
+            await page.keyboard.press(key)
+            if found := await page.evaluate(FOCUSED, selector):
+                assert found["ring"], f"{selector} is focused without a visible ring"
+                return
+    pytest.fail(f"{selector} cannot be reached with the keyboard")
+
+
 class Player:
-    def __init__(self, page: Page, seat: int, rng: random.Random) -> None:
+    def __init__(self, page: Page, seat: int, rng: random.Random, by_keyboard: set[str]) -> None:
         self.page, self.seat, self.rng = page, seat, rng
+        self.by_keyboard = by_keyboard  # the kinds of decision already made with the keyboard alone
+        self.keyboard = False
+
+    async def choose(self, selector: str, key: str) -> None:
+        """Activates a control: a click, or on a keyboard turn Tab to it and press `key` (Enter or Space)."""
+        if self.keyboard:
+            await tab_to(self.page, selector)
+            await self.page.keyboard.press(key)
+        else:
+            await self.page.locator(selector).first.click()
 
     def weights(self, supplies: dict[str, int], calm: bool) -> dict[str, int]:
         if self.seat == KEN or calm:
@@ -85,33 +115,42 @@ class Player:
         seen = await page.evaluate(LOOK)
         if seen["busy"]:
             return False
+        options = seen["options"]
+        kind = "give" if seen["gifts"] else "action" if seen["cards"] else "draw"
+        # The first decision of each kind is taken with the keyboard alone: Tab, Enter and Space.
+        self.keyboard = kind not in self.by_keyboard
         if seen["gifts"]:
             # Select, then confirm: the Bluebell goes to the round winner face down.
-            gifts = page.locator(".bluebell [data-pick=gift]:not([disabled])")
-            await gifts.nth(self.rng.randrange(seen["gifts"])).click()
-            give = page.locator(".bluebell [data-effect=give]:not([disabled])")
+            gift = page.locator(".bluebell [data-pick=gift]:not([disabled])").nth(self.rng.randrange(seen["gifts"]))
+            await self.choose(f'[data-key="{await gift.get_attribute("data-key")}"]', "Space")
             await moment(page, "give")
-            await give.click()
+            if self.keyboard:  # a card chosen with the keyboard sends the focus on to the confirmation
+                assert await page.evaluate("document.activeElement.dataset.key") == "gift-confirm"
+                await page.keyboard.press("Enter")
+                self.by_keyboard.add(kind)
+            else:
+                await page.locator('.bluebell [data-key="gift-confirm"]').click()
             return True
-        options = seen["options"]
         if seen["cards"] and not any(o["action"]["type"] in ("place", "discard") for o in options):
             # Select, then confirm: see what each hand card offers before choosing a move.
             for card in seen["cards"]:
                 if not card["pressed"]:
-                    await page.locator(f'[data-key="{card["key"]}"]').click()
+                    await self.choose(f'[data-key="{card["key"]}"]', "Space")
                 options += [o for o in (await page.evaluate(LOOK))["options"] if o not in options]
         if not options:
             return False
         weights = self.weights(seen["supplies"], calm)
         best = max(options, key=lambda o: weights.get(o["effect"], 0) + o["reunion"] + self.rng.random())
         if best["action"]["type"] in ("place", "discard"):
-            card = page.locator(f'[data-key="hand-{best["action"]["card_id"]}"]')
-            if await card.get_attribute("aria-pressed") != "true":
-                await card.click()
-        control = page.locator(f".bluebell [data-action]:not([disabled])[data-key={json.dumps(best['key'])}]")
-        assert json.loads(await control.first.get_attribute("data-action")) == best["action"]
+            card = f'[data-key="hand-{best["action"]["card_id"]}"]'
+            if await page.locator(card).get_attribute("aria-pressed") != "true":
+                await self.choose(card, "Space")
+        control = f".bluebell [data-action]:not([disabled])[data-key={json.dumps(best['key'])}]"
+        assert json.loads(await page.locator(control).first.get_attribute("data-action")) == best["action"]
         await moment(page, best["effect"])
-        await control.first.click()
+        await self.choose(control, "Enter")
+        if self.keyboard:
+            self.by_keyboard.add(kind)
         return True
 
 
@@ -131,7 +170,8 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     await no_sideways_scroll(ken)
 
     rng = random.Random(7)
-    players = [Player(host, 0, rng), Player(ken, KEN, rng), Player(aiko, 2, rng)]
+    by_keyboard: set[str] = set()
+    players = [Player(page, seat, rng, by_keyboard) for seat, page in enumerate(pages)]
     shots: set[str] = set()
 
     async def moment(page: Page, effect: str) -> None:
@@ -177,6 +217,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     else:
         pytest.fail(f"the game did not end after {actions} actions")
 
+    assert by_keyboard == {"action", "draw", "give"}, f"taken with the keyboard alone: {sorted(by_keyboard)}"
     assert hand_tops and max(hand_tops) - min(hand_tops) < 1, f"the phone's hand moved: {sorted(set(hand_tops))}"
     for page in pages:
         await page.locator(".bb-news.over").wait_for()

@@ -135,10 +135,7 @@ export const strings = {
     "over.reveal": "All Bluebells, face up",
     "over.none": "none",
     "pick.hand": "{name}'s hand",
-    "pick.yourHand": "Your hand",
     "pick.stack": "{name}'s stack",
-    "pick.yourStack": "Your stack",
-    "pick.pile": "Pile {pile}",
     "pick.title": "Choose a Bluebell for {name}",
     // log
     "log.placed": "{name} placed {card}",
@@ -297,10 +294,7 @@ export const strings = {
     "over.reveal": "すべてのブルーベル（公開）",
     "over.none": "なし",
     "pick.hand": "{name}さんの手札",
-    "pick.yourHand": "あなたの手札",
     "pick.stack": "{name}さんの前",
-    "pick.yourStack": "自分の前",
-    "pick.pile": "山札{pile}",
     "pick.title": "{name}さんに渡すブルーベルを選ぶ",
     "log.placed": "{name}さんが{card}を置きました",
     "log.tokens_collected": "{name}さんがストックから{tokens}を{card}の上に置きました（ストック{stock}）",
@@ -449,17 +443,14 @@ function roundSummary(view, ctx, result) {
 
 // --- page state kept between renders ---------------------------------------------------------
 
+// A turn is chosen in two parts: a hand card, then one of its moves (place, place and return a
+// stack, discard on A or B, with or without a reunion), each move its own button that sends it.
+// The kit's composer holds one choice among view.legal, not a card that is no action yet, so the
+// chosen card is kept here; the Bluebell gift, one action a card, uses ctx.compose("gift").
 const ui = {
   selected: null, // the hand card chosen for the next place/discard
-  gift: null, // the card chosen as a Bluebell, before confirming
   lastView: null, // to start a flip only once per new view
-  root: null,
-  ctx: null,
 };
-
-function rerender() {
-  ui.ctx?.redraw();
-}
 
 /** Keys of the cards that just turned face up or arrived, compared with the previous view. */
 function freshKeys(view, previous) {
@@ -661,7 +652,7 @@ function myArea(view, ctx, fresh) {
         type: "button", disabled: !selectable || ctx.busy, "aria-pressed": selectable ? String(picked) : null,
         dataset: { pick: "card", key: `hand-${c.card}` },
         "aria-label": [cardName(ctx, c.card), c.known ? ctx.t("bb.known") : null, placeable.has(c.card) ? ctx.t("bb.canPlace") : null].filter(Boolean).join(", "),
-        onclick: () => { ui.selected = picked ? null : c.card; rerender(); },
+        onclick: () => { ui.selected = picked ? null : c.card; ctx.redraw(); },
       },
       extra: [picked ? h("span", { class: "bb-badge tick", "aria-hidden": "true" }, "✓") : null,
         c.known ? h("span", { class: "bb-badge known", title: ctx.t("bb.knownTitle") }, ctx.t("bb.known")) : null,
@@ -762,6 +753,11 @@ function reunionNote(view, ctx, p, any) {
   return dimmed(ctx.t("act.reunion"), p.holds_reunion ? ctx.t("why.holdReunion") : ctx.t("why.reunionNeed"), "reunion-dim");
 }
 
+/** The moves of a turn, dimmed: no card chosen yet, or not this seat's turn. */
+const idleRows = (ctx) => [dimmed(ctx.t("act.placeGeneric"), null, "place-dim"),
+  ...PILES.map((pile) => dimmed(ctx.t("act.discardGeneric", { pile }), null, `discard-dim-${pile}`)),
+  dimmed(ctx.t("act.reunion"), null, "reunion-dim")];
+
 function actionBar(view, ctx, p) {
   const turn = myTurn(view, ctx);
   let rows = [];
@@ -788,9 +784,7 @@ function actionBar(view, ctx, p) {
     const card = ui.selected;
     if (!card) {
       hint = ctx.t("act.pickFirst");
-      rows = [dimmed(ctx.t("act.placeGeneric"), null, "place-dim"),
-        ...PILES.map((pile) => dimmed(ctx.t("act.discardGeneric", { pile }), null, `discard-dim-${pile}`)),
-        dimmed(ctx.t("act.reunion"), null, "reunion-dim")];
+      rows = idleRows(ctx);
     } else {
       hint = ctx.t("act.selected", { card: cardName(ctx, card) });
       const discards = PILES.map((pile) => discardControls(view, ctx, p, card, pile, false)
@@ -802,44 +796,44 @@ function actionBar(view, ctx, p) {
     hint = view.phase === "bluebell_choice"
       ? ctx.t("prompt.waitGive", { ender: nameOf(ctx, view.round_ender), winner: nameOf(ctx, view.round_winner) })
       : ctx.t("act.notYourTurn");
-    rows = [dimmed(ctx.t("act.placeGeneric"), null, "place-dim"),
-      ...PILES.map((pile) => dimmed(ctx.t("act.discardGeneric", { pile }), null, `discard-dim-${pile}`)),
-      dimmed(ctx.t("act.reunion"), null, "reunion-dim")];
+    rows = idleRows(ctx);
   }
   return h("div", { class: `bb-actions ${turn ? "live" : ""}` },
     h("p", { class: "bb-hint" }, hint),
     h("div", { class: "bb-act-grid" }, rows));
 }
 
+// Select, then confirm: each card in play is one give_bluebell action of view.legal.
 function giftChooser(view, ctx) {
   const winner = view.round_winner;
+  const compose = ctx.compose("gift");
   const groups = new Map();
   for (const item of view.in_play) {
     const key = item.where === "pile" ? `pile-${item.pile}` : `${item.where}-${item.seat}`;
     if (!groups.has(key)) groups.set(key, { item, cards: [] });
     groups.get(key).cards.push(item.card);
   }
-  if (ui.gift && !view.in_play.some((i) => i.card === ui.gift)) ui.gift = null;
   const title = ({ item }) => {
-    if (item.where === "pile") return ctx.t("pick.pile", { pile: item.pile });
-    if (item.seat === ctx.seat) return ctx.t(item.where === "hand" ? "pick.yourHand" : "pick.yourStack");
+    if (item.where === "pile") return ctx.t("bb.pile", { pile: item.pile });
+    if (item.seat === ctx.seat) return ctx.t(item.where === "hand" ? "bb.yourHand" : "bb.yourStack");
     return ctx.t(item.where === "hand" ? "pick.hand" : "pick.stack", { name: nameOf(ctx, item.seat) });
   };
-  const action = ui.gift ? legalOf(view, (a) => a.type === "give_bluebell" && a.card_id === ui.gift)[0] : null;
+  const giftOf = (card) => legalOf(view, (a) => a.type === "give_bluebell" && a.card_id === card)[0];
+  const pick = (card) => {
+    const option = compose.option(giftOf(card), `gift-${card}`);
+    return seasonCard(ctx, card, { size: "sm", tag: "button", cls: `pickable ${compose.isChosen(giftOf(card)) ? "selected" : ""}`,
+      attrs: { ...option, dataset: { ...option.dataset, pick: "gift" } }, extra: compose.mark(giftOf(card)) });
+  };
+  const chosen = compose.chosen?.card_id;
+  const confirm = compose.confirm(h("span", { class: "act-main" }, chosen
+    ? ctx.t("act.give", { card: cardName(ctx, chosen), name: nameOf(ctx, winner) }) : ctx.t("act.giveGeneric")));
+  confirm.className = `bb-act give kit-confirm ${chosen ? "" : "off"}`;
   return h("div", { class: "bb-actions live gift" },
     h("h3", {}, icon("bluebell", "inline"), ctx.t("pick.title", { name: nameOf(ctx, winner) })),
     h("p", { class: "bb-hint" }, ctx.t("news.youChoose"), " ", ctx.t("news.bluebellNote"), " ", tag(ctx, "interp"), " ", tag(ctx, "house")),
     h("div", { class: "bb-gift-groups" }, [...groups.values()].map((group) => h("div", { class: "bb-gift-group" },
-      h("h4", {}, title(group)),
-      h("div", { class: "bb-gift-cards" }, group.cards.map((card) => seasonCard(ctx, card, {
-        size: "sm", tag: "button", cls: `pickable ${ui.gift === card ? "selected" : ""}`,
-        attrs: { type: "button", disabled: ctx.busy, "aria-pressed": String(ui.gift === card),
-                 dataset: { pick: "gift", key: `gift-${card}` },
-                 onclick: () => { ui.gift = ui.gift === card ? null : card; rerender(); } },
-        extra: ui.gift === card ? h("span", { class: "bb-badge tick", "aria-hidden": "true" }, "✓") : null })))))),
-    h("div", { class: "bb-act-grid" }, action
-      ? actionButton(ctx, action, ctx.t("act.give", { card: cardName(ctx, ui.gift), name: nameOf(ctx, winner) }), "give", [], "give")
-      : dimmed(ctx.t("act.giveGeneric"), null, "give-dim")));
+      h("h4", {}, title(group)), h("div", { class: "bb-gift-cards" }, group.cards.map(pick))))),
+    h("div", { class: "bb-act-grid" }, confirm));
 }
 
 function gameOver(view, ctx, fresh) {
@@ -865,13 +859,10 @@ function results(view, ctx) {
 
 export function render(root, ctx) {
   const view = ctx.view;
-  ui.root = root;
-  ui.ctx = ctx;
   const fresh = view === ui.lastView ? new Set() : freshKeys(view, ctx.previous);
   ui.lastView = view;
   // A choice belongs to the turn it was made in.
   if (ui.selected && (view.phase !== "action" || !myTurn(view, ctx) || !view.hand?.some((c) => c.card === ui.selected))) ui.selected = null;
-  if (view.phase !== "bluebell_choice") ui.gift = null;
 
   const n = view.seats;
   const others = ctx.around().filter((seat) => seat !== ctx.seat);
