@@ -335,6 +335,7 @@ const numberOf = (card) => card.split("-")[1];
 const cardName = (ctx, card) => ctx.t("bb.card", { season: ctx.t(`season.${seasonOf(card)}`), n: numberOf(card) });
 const cardList = (ctx, cards) => cards.map((c) => cardName(ctx, c)).join(ctx.lang === "ja" ? "・" : ", ");
 const tokens = (ctx, n) => ctx.t(n === 1 ? "bb.tokens.one" : "bb.tokens.many", { n });
+const supplyList = (ctx, supplies) => supplies.map((n, seat) => `${nameOf(ctx, seat)} ${n}`).join(" · ");
 const cardCount = (ctx, n) => ctx.t(n === 1 ? "bb.cards.one" : "bb.cards.many", { n });
 const tag = (ctx, kind) => h("span", { class: `bb-rule-tag ${kind}` }, ctx.t(kind === "house" ? "bb.house" : "bb.interp"));
 
@@ -854,7 +855,7 @@ function results(view, ctx) {
     h("ol", {}, view.results.map((r) => h("li", {},
       ctx.t("round.line", { round: r.round, ender: nameOf(ctx, r.ender), card: cardName(ctx, r.discarded), pile: r.pile,
         winner: r.winner === null ? ctx.t("round.lineTie") : ctx.t("round.lineWinner", { name: nameOf(ctx, r.winner) }) }),
-      h("span", { class: "supplies" }, " (", r.supplies.map((n, seat) => `${nameOf(ctx, seat)} ${n}`).join(" · "), ")")))));
+      h("span", { class: "supplies" }, " (", supplyList(ctx, r.supplies), ")")))));
 }
 
 export function render(root, ctx) {
@@ -908,7 +909,7 @@ export function describe(event, ctx) {
       return ctx.t("log.reunion_declared", { name: name(event.seat), a: card(event.cards[0]), b: card(event.cards[1]) });
     case "round_ended":
       return ctx.t("log.round_ended", { round: event.round, ender: name(event.ender),
-        supplies: event.supplies.map((n, seat) => `${name(seat)} ${n}`).join(" · "),
+        supplies: supplyList(ctx, event.supplies),
         result: event.winner === null ? ctx.t("round.tie") : ctx.t("round.winner", { name: name(event.winner) }) });
     case "round_started": return ctx.t("log.round_started", { round: event.round, name: name(event.start) });
     case "dealt": return ctx.t("log.dealt", { a: card(event.cards[0]), b: card(event.cards[1]) });
