@@ -457,10 +457,15 @@ function lastStrip(ctx, trick, order) {
     }));
 }
 
+/** Under a seat's card: "no green" where it could not follow the lead color, else an empty line. */
+function voidRow(ctx, color) {
+  return h("div", { class: "bq-voidrow" },
+    color ? h("span", { class: "bq-void" }, SYMBOL[color], " ", ctx.t("bq.void", { color: colorName(ctx, color) })) : "\u00a0");
+}
+
 function placeHead(view, ctx, s, leader, extra = null) {
-  const player = ctx.players.find((p) => p.seat === s);
   return h("div", { class: "bq-place-head" },
-    h("span", { class: `bq-pname seat-${s}` }, player?.name ?? nameOf(ctx, s)),
+    h("span", { class: `bq-pname seat-${s}` }, nameOf(ctx, s)),
     h("span", { class: "bq-place-tags" }, s === leader ? h("span", { class: "bq-mark leader" }, ctx.t("bq.leader")) : null, extra));
 }
 
@@ -481,20 +486,17 @@ function livePlace(view, ctx, s) {
       ball = [h("span", { class: "bq-sealed open", "aria-hidden": "true" }), h("span", { class: "muted-felt" }, ctx.t("bq.deciding"))];
     }
   }
-  const lead = view.lead_color;
   return h("li", { class: `bq-place seat-${s} ${turn ? "turn" : ""} ${s === ctx.seat ? "mine" : ""}` },
     placeHead(view, ctx, s, view.leader),
     card,
     h("div", { class: "bq-ballrow" }, ball),
-    h("div", { class: "bq-voidrow" }, view.void[s] && lead ? h("span", { class: "bq-void" }, SYMBOL[lead], " ", ctx.t("bq.void", { color: colorName(ctx, lead) })) : "\u00a0"));
+    voidRow(ctx, view.void[s] && view.lead_color));
 }
 
 function resultPlace(view, ctx, trick, s, fresh) {
   const final = trick.final[s];
   const won = trick.winner === s;
   const outcome = trick.ball ? trick.ball.find((o) => o.seat === s) : null;
-  const leadColor = trick.lead_color;
-  const voided = trick.void[s];
   let ball;
   if (!outcome) ball = h("span", { class: "muted-felt" }, ctx.t("bq.noBall"));
   else if (outcome.outcome === "kept") ball = h("span", {}, ctx.t("bq.kept"));
@@ -503,7 +505,7 @@ function resultPlace(view, ctx, trick, s, fresh) {
     placeHead(view, ctx, s, trick.leader, won ? h("span", { class: "bq-mark win" }, "★ ", ctx.t("bq.wins")) : null),
     cardFace(ctx, final, { cls: `${fresh ? "flip" : ""} ${won ? "winner" : ""}` }),
     h("div", { class: "bq-ballrow" }, ball),
-    h("div", { class: "bq-voidrow" }, voided ? h("span", { class: "bq-void" }, SYMBOL[leadColor], " ", ctx.t("bq.void", { color: colorName(ctx, leadColor) })) : "\u00a0"));
+    voidRow(ctx, trick.void[s] && trick.lead_color));
 }
 
 function emptyPlace(view, ctx, s) {
@@ -511,7 +513,7 @@ function emptyPlace(view, ctx, s) {
   return h("li", { class: `bq-place seat-${s} ${s === ctx.seat ? "mine" : ""} ${turn ? "turn" : ""}` },
     placeHead(view, ctx, s, view.phase === "salon" ? view.leader : null),
     h("div", { class: `card bq-slot ${turn ? "turn" : ""}` }, turn ? h("span", {}, ctx.t("bq.playing")) : null),
-    h("div", { class: "bq-ballrow" }, "\u00a0"), h("div", { class: "bq-voidrow" }, "\u00a0"));
+    h("div", { class: "bq-ballrow" }, "\u00a0"), voidRow(ctx, null));
 }
 
 /** The six rank cards where they lie: in the middle, in front of a bidder, or set aside. In your bid they are toggles. */
@@ -735,7 +737,7 @@ function buildFrame(root) {
   return { root, box, places, keys: {} };
 }
 
-/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, focus kept). */
+/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, no replayed flip). */
 function parts(view, ctx) {
   const table = [view.phase, view.round, view.trick_number, view.seats];
   return [
