@@ -1,8 +1,8 @@
 """Three and four Chromium pages join Baroque by the invite link and play whole games by clicking.
 
 Every move is a click on the page's own controls: a card in the hand that carries `data-action`,
-or a select-then-confirm control (rank cards, then "Bid …"; "Keep" or a card, then "Commit …")
-whose confirm button carries the one legal action it sends.
+or a select-then-confirm control (rank cards, then "Bid …"; "Keep" or a card, then "Commit …").
+One game is played by a page that uses the keyboard alone: Tab to reach, Enter or Space to act.
 """
 
 import asyncio
@@ -51,9 +51,10 @@ OFFER = """(() => {
     over: Boolean(document.querySelector('.bq-final')),
     idle: !document.querySelector('#app[data-busy]'),
     ranks: el('.bq-rankrow button.bq-rank:not([disabled])').map((b) => b.dataset.rank),
-    plays: el('.bq-hand button.card[data-action]:not([disabled])').map((b) => JSON.parse(b.dataset.action).card),
-    keep: Boolean(document.querySelector('.bq-keep:not([disabled])')),
-    changes: el('.bq-hand button.card.toggle:not([disabled])').map((b) => b.dataset.card),
+    plays: el('.bq-hand button.card[data-action]:not(.toggle):not([disabled])')
+      .map((b) => JSON.parse(b.dataset.action).card),
+    keep: Boolean(document.querySelector('.bq-keep:not([aria-disabled="true"])')),
+    changes: el('.bq-hand button.card.toggle:not([aria-disabled="true"])').map((b) => b.dataset.card),
     hand: el('.bq-hand .card').map((c) => c.dataset.card),
     pressed: el('.baroque [aria-pressed="true"]').map((b) => b.dataset.rank ?? b.dataset.card ?? 'keep'),
   };
@@ -113,38 +114,100 @@ class Player:
             return False  # the page changed under the click (say, a reconnect): look again
 
     async def move(self, offer: dict) -> bool:  # type: ignore[type-arg]
-        page = self.page
         if offer["ranks"]:
             target = wanted_bid(offer["hand"])
             rank = min(offer["ranks"], key=lambda r: (abs(int(r[-1]) - target), r))
             if rank not in offer["pressed"]:
-                await page.click(f'.bq-rankrow button[data-rank="{rank}"]', timeout=CLICK_MS)
+                await self.choose(f'.bq-rankrow button[data-rank="{rank}"]')
             await self.confirm()
             return True
         if offer["plays"]:
             cards = offer["plays"]
             card = max(cards, key=strength) if self.rng.random() < 0.5 else self.rng.choice(cards)
-            await page.click(f'.bq-hand button.card[data-card="{card}"]', timeout=CLICK_MS)
+            await self.choose(f'.bq-hand button.card[data-card="{card}"]')
             self.moves += 1
             return True
         if offer["keep"]:
             choice = self.rng.choice(offer["changes"]) if offer["changes"] and self.rng.random() < 0.45 else "keep"
             if choice not in offer["pressed"]:
-                await page.click(
-                    ".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]',
-                    timeout=CLICK_MS,
+                await self.choose(
+                    ".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]'
                 )
             await self.confirm()
             return True
         return False
 
+    async def choose(self, selector: str) -> None:
+        await self.page.click(selector, timeout=CLICK_MS)
+
     async def confirm(self) -> None:
-        """Clicks the confirm button once it carries the action of the selection made."""
-        button = self.page.locator(".bq-confirm[data-action]:not([disabled])")
+        """Clicks the confirm button once the selection made has opened it."""
+        button = self.page.locator('.bq-confirm:not([aria-disabled="true"])')
         await button.wait_for(timeout=CLICK_MS)
-        action = json.loads(await button.get_attribute("data-action") or "{}")
-        assert action.get("type") in {"take_rank", "ball_keep", "ball_change"}
+        action = json.loads(await button.get_attribute("data-action") or '{"type": "ball"}')
+        assert action["type"] in {"take_rank", "ball"}
         await button.click(timeout=CLICK_MS)
+        self.moves += 1
+
+
+class KeyboardPlayer(Player):
+    """A page played with the keyboard alone: Tab to a control, Space to choose, Enter to confirm."""
+
+    def __init__(self, page: Page, seed: int) -> None:
+        super().__init__(page, seed)
+        self.kinds: set[str] = set()  # the kinds of decision made so far
+
+    async def tab_to(self, selector: str) -> None:
+        """Tabs until the focus is on `selector`, which shows its focus ring."""
+        for _ in range(120):
+            if await self.page.evaluate(f"document.activeElement?.matches({json.dumps(selector)})"):
+                assert await self.page.evaluate("document.activeElement.matches(':focus-visible')")
+                return
+            await self.page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {selector}")
+
+    async def move(self, offer: dict) -> bool:  # type: ignore[type-arg]
+        """Bids and plays as a clicking page would; at the ball, changes once and keeps once first."""
+        if offer["keep"] and (offer["changes"] and "ball_change" not in self.kinds or "ball_keep" not in self.kinds):
+            kind, choice = (
+                ("ball_change", offer["changes"][0])
+                if "ball_change" not in self.kinds and offer["changes"]
+                else ("ball_keep", "keep")
+            )
+            if choice not in offer["pressed"]:
+                await self.choose(
+                    ".bq-keep" if choice == "keep" else f'.bq-hand button.card.toggle[data-card="{choice}"]'
+                )
+            await self.confirm()
+            self.kinds.add(kind)
+            return True
+        kind = "bid" if offer["ranks"] else "play" if offer["plays"] else None
+        moved = await super().move(offer)
+        if moved and kind:
+            self.kinds.add(kind)
+        return moved
+
+    async def choose(self, selector: str) -> None:
+        await self.tab_to(selector)
+        key = await self.page.evaluate("document.activeElement.dataset.key")
+        await self.page.keyboard.press("Space")
+        if "button.card[data-card" in selector and "toggle" not in selector:
+            return  # a card played: it has left the hand
+        # the choice carries a press and a mark that is not only a colour; the focus ring stayed, or moved on to confirm
+        marked = await self.page.evaluate(
+            f"""(() => {{ const el = document.querySelector('[data-key="{key}"]');
+            return Boolean(el && el.getAttribute('aria-pressed') === 'true'
+              && (el.querySelector('.chosen-mark') || el.querySelector('.bq-radio'))); }})()"""
+        )
+        assert marked, selector
+        assert await self.page.evaluate(
+            f"""document.activeElement.matches(':focus-visible')
+            && (document.activeElement.dataset.key === '{key}' || document.activeElement.matches('.bq-confirm'))"""
+        ), selector
+
+    async def confirm(self) -> None:
+        await self.tab_to('.bq-confirm:not([aria-disabled="true"])')
+        await self.page.keyboard.press("Enter")
         self.moves += 1
 
 
@@ -303,6 +366,18 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     assert not missing, f"moments never seen: {missing}"
 
 
+async def test_a_whole_game_by_keyboard_alone(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
+    """The host never clicks: every bid, salon card and ball decision (a change and a keep) by Tab, Space, Enter."""
+    guests = [("Ken", "ja-JP", 390), ("Aiko", "en-US", 1100)]
+    pages = await seat_everyone(browser, sqlite_server.url, 3, guests, tmp_path, None)
+    host = KeyboardPlayer(pages[0], 8)
+    await play_to_the_end(
+        [host] + [Player(page, seed) for page, seed in zip(pages[1:], [9, 10], strict=True)], [], tmp_path
+    )
+    await assert_finished(pages, ["Mina", "Ken", "Aiko"])
+    assert host.kinds == {"bid", "play", "ball_change", "ball_keep"}
+
+
 # ---------------------------------------------------------------------------------------------
 # The renderer on crafted tables: what it says about following and about a trick's winner is what
 # the view carries, which the rules computed.
@@ -317,9 +392,14 @@ HARNESS = """<!doctype html>
 import * as game from "/static/js/games/baroque.js";
 import { translator } from "/static/js/i18n.js";
 const players = ["Emily", "Jack", "Anna", "John"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
+import { h, listNames, seatsAround } from "/static/js/dom.js";
+const none = { chosen: null, isChosen: () => false, mark: () => null, confirm: (label) => h("button", {}, label),
+               option: (action, key) => ({ type: "button", dataset: { key } }) };
 window.show = ([view, seat]) => {
   const ctx = { view, seat, players: players.slice(0, view.seats), t: translator("en", game.strings), lang: "en",
-                previous: null, busy: false, send: () => {} };
+                previous: null, busy: false, send: () => {}, redraw: () => window.show([view, seat]),
+                names: (seats) => listNames(ctx, seats), around: () => seatsAround(view.seats, seat),
+                compose: () => none };
   game.render(document.getElementById("table"), ctx);
   document.getElementById("prompt").textContent = game.prompt(ctx) ?? "";
 };

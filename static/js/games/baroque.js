@@ -1,6 +1,6 @@
 // Baroque (バロックの変遷) at the table: the salon played openly in turn, the ball decided in secret,
 // then revealed at once. Rank cards and the face-up discard pile lie in the middle of the cloth.
-import { h, fill, seatBadge, nameOf, IN_FLIGHT } from "../dom.js";
+import { h, fill, seatBadge, nameOf } from "../dom.js";
 
 const COLORS = ["black", "green", "yellow"]; // display order of the rules (§9 G8)
 const SYMBOL = { black: "♛", green: "♣", yellow: "◆" }; // a shape for every color, never color alone
@@ -111,7 +111,6 @@ export const strings = {
     "bq.p.ballWatch": "Ball: waiting for {names} to choose in secret…",
     "bq.p.win": "Game over: {names} wins with {score} points.",
     "bq.p.shared": "Game over: {names} share the victory with {score} points.",
-    "bq.and": " and ",
     "bq.comma": ", ",
     "bq.log.rank_taken": "{name} takes {ranks}: bid {bid}",
     "bq.log.ranks_set_aside": "Rank cards set aside: {ranks}",
@@ -244,9 +243,8 @@ export const strings = {
     "bq.p.ballFree": "舞踏会フェーズ：{card}のままにするか、手札のどのカードにでも秘密で変更できます。",
     "bq.p.ballWait": "決定しました。{names}を待っています…",
     "bq.p.ballWatch": "舞踏会フェーズ：{names}が秘密で選んでいます…",
-    "bq.p.win": "ゲーム終了：{score}点で{names}さんの勝利です。",
-    "bq.p.shared": "ゲーム終了：{score}点で{names}さんが同点優勝です。",
-    "bq.and": "と",
+    "bq.p.win": "ゲーム終了：{score}点で{names}の勝利です。",
+    "bq.p.shared": "ゲーム終了：{score}点で{names}が同点優勝です。",
     "bq.comma": "、",
     "bq.log.rank_taken": "{name}さんが爵位カード{ranks}を取りました：宣言 {bid}",
     "bq.log.ranks_set_aside": "端に避けた爵位カード：{ranks}",
@@ -264,7 +262,7 @@ export const strings = {
     "bq.log.round_part": "{name}さん 宣言{bid}・勝ち{won}{bonus}＝{score}点",
     "bq.log.bonus": "・+2",
     "bq.log.round_started": "第{round}ラウンド：親は{name}さん。カード捨て場に表向き：{cards}",
-    "bq.log.game_ended": "ゲーム終了：{names}さん {score}点",
+    "bq.log.game_ended": "ゲーム終了：{names} {score}点",
     "error.wrong_phase": "今のフェーズではその操作はできません。",
     "error.not_your_turn": "あなたの手番ではありません。",
     "error.already_committed": "この舞踏会フェーズの決定はもう済んでいます。",
@@ -292,17 +290,7 @@ function cardName(ctx, id) {
   return ctx.t("bq.card", { sym: SYMBOL[c.color], color: colorName(ctx, c.color), n: c.n });
 }
 
-function listNames(ctx, names) {
-  if (names.length <= 1) return names.join("");
-  return names.slice(0, -1).join(ctx.t("bq.comma")) + ctx.t("bq.and") + names[names.length - 1];
-}
-
 const ranksText = (ranks) => [...ranks].sort((a, b) => rankValue(b) - rankValue(a)).map(rankValue).join("+");
-
-/** The seats in the order they sit around the table: you first, then clockwise (spectators: from seat 0). */
-function seatOrder(view, ctx) {
-  return ctx.around();
-}
 
 /** Why the trick went to its winner, as the server judged it: by trump, or by the winning color. */
 function verdictText(ctx, trick) {
@@ -311,25 +299,12 @@ function verdictText(ctx, trick) {
   return ctx.t(trick.by_trump ? "bq.verdict.trump" : "bq.verdict.color", params);
 }
 
-// --- selection kept across re-renders (select-then-confirm) -------------------------------------
+// --- the bid, chosen in parts -------------------------------------------------------------------
 
-const ui = { key: null, ranks: [], ball: null, flipped: null, sent: null, sentAt: 0 };
-const IN_FLIGHT_MS = 4000; // after this the controls open again, in case the answer was an error
-
-/** Sends a legal action. At the ball, other seats' commits arrive while ours is on its way, and each
- * of them ends the runtime's busy state; until our own decision shows, the ball controls stay shut. */
-function act(ctx, action) {
-  ctx.send(action);
-  if (last?.ctx.busy && ctx.view.phase === "ball") {
-    ui.sent = ui.key;
-    ui.sentAt = Date.now();
-    setTimeout(rerender, IN_FLIGHT_MS + 50);
-  }
-}
-
-/** True while our ball decision is sent and not yet in the view. */
-const ballInFlight = (view) => view.phase === "ball" && ui.sent === ui.key && !view.my_decision
-  && Date.now() - ui.sentAt < IN_FLIGHT_MS;
+// A bid is one legal take_rank action, but it is chosen a rank card at a time (5 and then 1–4 make
+// 6–9), which the kit's composer (one control per legal action) cannot express: the rank cards
+// chosen so far are kept here. The ball's keep-or-change is one of view.legal: ctx.compose("ball").
+const ui = { key: null, ranks: [], flipped: null };
 
 function selectionKey(view) {
   return `${view.round}:${view.phase}:${view.trick_number}:${view.current_seat}`;
@@ -344,11 +319,9 @@ function toggleRank(view, rank) {
 
 const chosenBid = (view) => legalOf(view, "take_rank").find((a) => sameSet(a.ranks, ui.ranks)) ?? null;
 
-function chosenBall(view) {
-  if (ui.ball === "keep") return view.legal.find((a) => a.type === "ball_keep") ?? null;
-  if (ui.ball) return view.legal.find((a) => a.type === "ball_change" && a.card === ui.ball) ?? null;
-  return null;
-}
+/** The tick of a chosen rank card: seen, and said, not only a colour. */
+const chosenMark = (ctx) => h("span", { class: "chosen-mark" }, h("span", { "aria-hidden": "true" }, "✓"),
+  h("span", { class: "sr-only" }, ctx.t("table.chosen")));
 
 // --- drawn pieces -------------------------------------------------------------------------------
 
@@ -369,8 +342,8 @@ function mini(ctx, id, cls = "") {
     h("span", { "aria-hidden": "true" }, SYMBOL[c.color], c.n));
 }
 
-function rankToken(value, cls = "", attrs = {}, tag = "span") {
-  return h(tag, { class: `bq-rank ${cls}`, ...attrs }, h("span", { class: "bq-rank-n" }, value));
+function rankToken(value, cls = "", attrs = {}, tag = "span", mark = null) {
+  return h(tag, { class: `bq-rank ${cls}`, ...attrs }, h("span", { class: "bq-rank-n" }, value), mark);
 }
 
 function symbolOf(ctx, color, long = true) {
@@ -428,7 +401,7 @@ function seatPanel(view, ctx, s, mine = false) {
 }
 
 function opponents(view, ctx) {
-  const order = seatOrder(view, ctx);
+  const order = ctx.around();
   const others = order.filter((s) => s !== ctx.seat);
   return h("ol", { class: `bq-opponents n${others.length}` }, others.map((s) => seatPanel(view, ctx, s)));
 }
@@ -437,7 +410,7 @@ function opponents(view, ctx) {
 function trickArea(view, ctx) {
   const live = (view.phase === "salon" || view.phase === "ball") && (view.phase === "ball" || view.salon.some((c) => c));
   const trick = view.last_trick;
-  const order = seatOrder(view, ctx);
+  const order = ctx.around();
   let title;
   let places;
   let fresh = false;
@@ -484,10 +457,15 @@ function lastStrip(ctx, trick, order) {
     }));
 }
 
+/** Under a seat's card: "no green" where it could not follow the lead color, else an empty line. */
+function voidRow(ctx, color) {
+  return h("div", { class: "bq-voidrow" },
+    color ? h("span", { class: "bq-void" }, SYMBOL[color], " ", ctx.t("bq.void", { color: colorName(ctx, color) })) : "\u00a0");
+}
+
 function placeHead(view, ctx, s, leader, extra = null) {
-  const player = ctx.players.find((p) => p.seat === s);
   return h("div", { class: "bq-place-head" },
-    h("span", { class: `bq-pname seat-${s}` }, player?.name ?? nameOf(ctx, s)),
+    h("span", { class: `bq-pname seat-${s}` }, nameOf(ctx, s)),
     h("span", { class: "bq-place-tags" }, s === leader ? h("span", { class: "bq-mark leader" }, ctx.t("bq.leader")) : null, extra));
 }
 
@@ -508,20 +486,17 @@ function livePlace(view, ctx, s) {
       ball = [h("span", { class: "bq-sealed open", "aria-hidden": "true" }), h("span", { class: "muted-felt" }, ctx.t("bq.deciding"))];
     }
   }
-  const lead = view.lead_color;
   return h("li", { class: `bq-place seat-${s} ${turn ? "turn" : ""} ${s === ctx.seat ? "mine" : ""}` },
     placeHead(view, ctx, s, view.leader),
     card,
     h("div", { class: "bq-ballrow" }, ball),
-    h("div", { class: "bq-voidrow" }, view.void[s] && lead ? h("span", { class: "bq-void" }, SYMBOL[lead], " ", ctx.t("bq.void", { color: colorName(ctx, lead) })) : "\u00a0"));
+    voidRow(ctx, view.void[s] && view.lead_color));
 }
 
 function resultPlace(view, ctx, trick, s, fresh) {
   const final = trick.final[s];
   const won = trick.winner === s;
   const outcome = trick.ball ? trick.ball.find((o) => o.seat === s) : null;
-  const leadColor = trick.lead_color;
-  const voided = trick.void[s];
   let ball;
   if (!outcome) ball = h("span", { class: "muted-felt" }, ctx.t("bq.noBall"));
   else if (outcome.outcome === "kept") ball = h("span", {}, ctx.t("bq.kept"));
@@ -530,7 +505,7 @@ function resultPlace(view, ctx, trick, s, fresh) {
     placeHead(view, ctx, s, trick.leader, won ? h("span", { class: "bq-mark win" }, "★ ", ctx.t("bq.wins")) : null),
     cardFace(ctx, final, { cls: `${fresh ? "flip" : ""} ${won ? "winner" : ""}` }),
     h("div", { class: "bq-ballrow" }, ball),
-    h("div", { class: "bq-voidrow" }, voided ? h("span", { class: "bq-void" }, SYMBOL[leadColor], " ", ctx.t("bq.void", { color: colorName(ctx, leadColor) })) : "\u00a0"));
+    voidRow(ctx, trick.void[s] && trick.lead_color));
 }
 
 function emptyPlace(view, ctx, s) {
@@ -538,7 +513,7 @@ function emptyPlace(view, ctx, s) {
   return h("li", { class: `bq-place seat-${s} ${s === ctx.seat ? "mine" : ""} ${turn ? "turn" : ""}` },
     placeHead(view, ctx, s, view.phase === "salon" ? view.leader : null),
     h("div", { class: `card bq-slot ${turn ? "turn" : ""}` }, turn ? h("span", {}, ctx.t("bq.playing")) : null),
-    h("div", { class: "bq-ballrow" }, "\u00a0"), h("div", { class: "bq-voidrow" }, "\u00a0"));
+    h("div", { class: "bq-ballrow" }, "\u00a0"), voidRow(ctx, null));
 }
 
 /** The six rank cards where they lie: in the middle, in front of a bidder, or set aside. In your bid they are toggles. */
@@ -554,10 +529,12 @@ function rankRow(view, ctx) {
       : aside ? ctx.t("bq.rankSetAside") : "\u00a0";
     const state = by >= 0 ? `taken seat-${by}` : aside ? "aside" : free ? "free" : "out";
     const label = `${ctx.t("bq.rank", { n: value })}: ${free ? ctx.t("bq.rankFree") : caption}`;
+    const on = ui.ranks.includes(rank);
     const token = bidding
-      ? rankToken(value, `${state} ${ui.ranks.includes(rank) ? "selected" : ""}`, {
-        type: "button", "aria-pressed": String(ui.ranks.includes(rank)), disabled: !free || ctx.busy, "aria-label": label,
-        dataset: { key: `rank-${value}`, rank }, onclick: () => { toggleRank(view, rank); rerender(); } }, "button")
+      ? rankToken(value, `${state} ${on ? "selected" : ""}`, {
+        type: "button", "aria-pressed": String(on), disabled: !free || ctx.busy, "aria-label": label,
+        dataset: { key: `rank-${value}`, rank }, onclick: () => { toggleRank(view, rank); ctx.redraw(); } }, "button",
+      on ? chosenMark(ctx) : null)
       : rankToken(value, state, { "aria-label": label, role: "img" });
     return h("li", { class: "bq-rankcell" }, token, h("span", { class: "bq-rankcap" }, caption));
   });
@@ -585,7 +562,7 @@ function roundSummary(view, ctx) {
   if (view.phase === "bidding" && last.round !== view.round - 1) return null;
   return h("section", { class: "bq-summary", "aria-label": ctx.t("bq.roundSummary", { n: last.round }) },
     h("h3", {}, ctx.t("bq.roundSummary", { n: last.round })),
-    h("ul", {}, seatOrder(view, ctx).map((s) => h("li", { class: `seat-${s} ${last.bonuses[s] ? "exact" : ""}` },
+    h("ul", {}, ctx.around().map((s) => h("li", { class: `seat-${s} ${last.bonuses[s] ? "exact" : ""}` },
       h("span", { class: "bq-pname" }, nameOf(ctx, s)),
       h("span", {}, ctx.t("bq.summaryLine", { bid: last.bids[s], won: last.tricks_won[s] })),
       h("span", { class: "bq-bonus" }, last.bonuses[s] ? "✓ +2 " : "✕ ",
@@ -610,8 +587,7 @@ function finalResult(view, ctx) {
 function resultLine(view, ctx) {
   const winners = view.outcome.winners;
   const score = (view.outcome.scores ?? view.scores)[winners[0]];
-  const names = listNames(ctx, winners.map((s) => nameOf(ctx, s)));
-  return ctx.t(winners.length > 1 ? "bq.p.shared" : "bq.p.win", { names, score });
+  return ctx.t(winners.length > 1 ? "bq.p.shared" : "bq.p.win", { names: ctx.names(winners), score });
 }
 
 /** What you may do now: the confirm of a choice in several steps, and the rule notes that matter now. */
@@ -623,27 +599,28 @@ function controls(view, ctx) {
     const bid = chosenBid(view);
     const value = bid ? bid.ranks.reduce((sum, r) => sum + rankValue(r), 0) : null;
     parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.pickRanks")),
-      h("button", { type: "button", class: "primary bq-confirm", disabled: !bid || ctx.busy,
+      h("button", { type: "button", class: "primary bq-confirm", "aria-disabled": bid && !ctx.busy ? null : "true",
                     dataset: { key: "confirm-bid", ...(bid ? { action: JSON.stringify(bid) } : {}) },
-                    onclick: () => bid && act(ctx, bid) },
+                    onclick: () => bid && ctx.send(bid) },
         bid ? ctx.t("bq.confirmBid", { bid: value, ranks: ranksText(bid.ranks) }) : ctx.t("bq.confirmBidNone")));
     notes.push(note(ctx, "interpretation", ctx.t("bq.note.wanted")));
     if (legalOf(view, "take_rank").some((a) => a.ranks.reduce((sum, r) => sum + rankValue(r), 0) > view.tricks_per_round)) {
       notes.push(note(ctx, "interpretation", ctx.t("bq.note.highBid", { h: view.tricks_per_round })));
     }
   } else if (view.phase === "ball" && view.legal.some((a) => a.type === "ball_keep")) {
-    const choice = chosenBall(view);
+    const compose = ctx.compose("ball");
+    const keep = view.legal.find((a) => a.type === "ball_keep");
+    const choice = compose.chosen;
     const changes = legalOf(view, "ball_change");
+    const confirm = compose.confirm(!choice ? ctx.t("bq.chooseFirst")
+      : choice.type === "ball_keep" ? ctx.t("bq.confirmKeep", { card: cardName(ctx, mySalon) })
+      : ctx.t("bq.confirmChange", { card: cardName(ctx, choice.card) }));
+    confirm.classList.add("bq-confirm");
     parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.yourChoice")),
-      h("button", { type: "button", class: `bq-keep ${ui.ball === "keep" ? "selected" : ""}`, "aria-pressed": String(ui.ball === "keep"),
-                    disabled: ctx.busy, dataset: { key: "keep" }, onclick: () => { ui.ball = ui.ball === "keep" ? null : "keep"; rerender(); } },
+      h("button", { ...compose.option(keep, "keep"), class: `bq-keep ${compose.isChosen(keep) ? "selected" : ""}` },
         h("span", { class: "bq-radio", "aria-hidden": "true" }), ctx.t("bq.keepOption", { card: cardName(ctx, mySalon) })),
       changes.length ? h("span", { class: "bq-ctl-hint" }, ctx.t("bq.keepHint")) : null,
-      h("button", { type: "button", class: "primary bq-confirm", disabled: !choice || ctx.busy,
-                    dataset: { key: "confirm-ball", ...(choice ? { action: JSON.stringify(choice) } : {}) },
-                    onclick: () => choice && act(ctx, choice) },
-        !choice ? ctx.t("bq.chooseFirst") : choice.type === "ball_keep" ? ctx.t("bq.confirmKeep", { card: cardName(ctx, mySalon) })
-          : ctx.t("bq.confirmChange", { card: cardName(ctx, choice.card) })));
+      confirm);
     if (ctx.seat === view.leader) {
       notes.push(note(ctx, "interpretation", ctx.t("bq.note.leaderChange", { card: cardName(ctx, mySalon) })),
         note(ctx, "interpretation", ctx.t("bq.note.winningColor")));
@@ -678,19 +655,20 @@ function handArea(view, ctx) {
   const choosing = plays.size > 0 || view.legal.some((a) => a.type === "ball_keep");
   const known = new Set(view.known_in_hand[ctx.seat] ?? []);
   const chosen = view.my_decision?.card;
+  const compose = ctx.compose("ball");
   const cards = view.hand.map((id) => {
     const badges = [known.has(id) ? h("span", { class: "bq-badge" }, ctx.t("bq.knownShort")) : null,
       chosen === id ? h("span", { class: "bq-badge gold" }, ctx.t("bq.chosenBadge")) : null];
     if (plays.has(id)) {
       const action = plays.get(id);
       return cardFace(ctx, id, { tag: "button", cls: "legal", attrs: { type: "button", disabled: ctx.busy,
-        dataset: { key: `hand-${id}`, card: id, action: JSON.stringify(action) }, onclick: () => act(ctx, action) } }, ...badges);
+        dataset: { key: `hand-${id}`, card: id, action: JSON.stringify(action) }, onclick: () => ctx.send(action) } }, ...badges);
     }
     if (changes.has(id)) {
-      const on = ui.ball === id;
-      return cardFace(ctx, id, { tag: "button", cls: `legal toggle ${on ? "selected" : ""}`, attrs: { type: "button", disabled: ctx.busy,
-        "aria-pressed": String(on), dataset: { key: `hand-${id}`, card: id },
-        onclick: () => { ui.ball = on ? null : id; rerender(); } } }, ...badges);
+      const action = changes.get(id);
+      const option = compose.option(action, `hand-${id}`);
+      return cardFace(ctx, id, { tag: "button", cls: `legal toggle ${compose.isChosen(action) ? "selected" : ""}`,
+        attrs: { ...option, dataset: { ...option.dataset, card: id } } }, ...badges, compose.mark(action));
     }
     if (choosing) {
       return cardFace(ctx, id, { tag: "button", attrs: { type: "button", disabled: true, dataset: { key: `hand-${id}`, card: id } } }, ...badges);
@@ -744,12 +722,7 @@ function scoreboard(view, ctx) {
 
 // --- the renderer's contract --------------------------------------------------------------------
 
-let last = null; // the root and ctx of the latest render, to redraw after a local selection
 let frame = null; // the table's fixed frame: one place per part, each redrawn only when its inputs change
-
-function rerender() {
-  last?.ctx.redraw();
-}
 
 const PARTS = ["status", "opponents", "final", "trick", "summary", "ranks", "discard", "me", "scores"];
 
@@ -764,7 +737,7 @@ function buildFrame(root) {
   return { root, box, places, keys: {} };
 }
 
-/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, focus kept). */
+/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, no replayed flip). */
 function parts(view, ctx) {
   const table = [view.phase, view.round, view.trick_number, view.seats];
   return [
@@ -778,7 +751,7 @@ function parts(view, ctx) {
     ["ranks", [table, view.rank_available, view.rank_taken, view.rank_set_aside, view.legal, ui.ranks, ctx.busy],
       () => rankRow(view, ctx)],
     ["discard", [view.discard], () => discardPile(view, ctx)],
-    ["me", [view, ui.ranks, ui.ball, ctx.busy], () => myArea(view, ctx)],
+    ["me", [view, ui.ranks, ctx.compose("ball").chosen, ctx.busy], () => myArea(view, ctx)],
     ["scores", [table, view.round_summaries.length, view.bids, view.tricks_won, view.scores, view.outcome],
       () => scoreboard(view, ctx)],
   ];
@@ -786,15 +759,11 @@ function parts(view, ctx) {
 
 export function render(root, ctx) {
   const view = ctx.view;
-  last = { root, ctx };
   const key = selectionKey(view);
   if (ui.key !== key) {
     ui.key = key;
     ui.ranks = [];
-    ui.ball = null;
   }
-  if (ui.ball && !chosenBall(view)) ui.ball = null;
-  if (ballInFlight(view)) ctx = { ...ctx, busy: IN_FLIGHT };
   if (ui.ranks.length && !legalOf(view, "take_rank").length) ui.ranks = [];
   if (!frame || frame.root !== root || !root.contains(frame.box)) frame = buildFrame(root);
   frame.box.className = `baroque n${view.seats} ph-${view.phase}`;
@@ -810,7 +779,6 @@ export function render(root, ctx) {
 export function prompt(ctx) {
   const view = ctx.view;
   const seated = ctx.seat !== null && ctx.seat !== undefined;
-  const names = (seats) => listNames(ctx, seats.map((s) => nameOf(ctx, s)));
   if (view.phase === "game_over") return view.outcome ? resultLine(view, ctx) : ctx.t("bq.phase.game_over");
   if (view.phase === "bidding") {
     if (legalOf(view, "take_rank").length) return ctx.t("bq.p.bid");
@@ -829,8 +797,8 @@ export function prompt(ctx) {
     if (ctx.seat === view.leader) return ctx.t("bq.p.ballLeader", { card: mine });
     return ctx.t(view.must_follow ? "bq.p.ballObliged" : "bq.p.ballFree", { card: mine, color: colorName(ctx, view.lead_color) });
   }
-  if (seated) return ctx.t("bq.p.ballWait", { names: names(view.awaiting) });
-  return ctx.t("bq.p.ballWatch", { names: names(view.awaiting) });
+  if (seated) return ctx.t("bq.p.ballWait", { names: ctx.names(view.awaiting) });
+  return ctx.t("bq.p.ballWatch", { names: ctx.names(view.awaiting) });
 }
 
 export function describe(event, ctx) {
@@ -859,7 +827,7 @@ export function describe(event, ctx) {
     case "round_started":
       return ctx.t("bq.log.round_started", { round: event.round, name: name(event.dealer), cards: cards(event.discard) });
     case "game_ended":
-      return ctx.t("bq.log.game_ended", { names: listNames(ctx, event.winners.map(name)), score: event.scores[event.winners[0]] });
+      return ctx.t("bq.log.game_ended", { names: ctx.names(event.winners), score: event.scores[event.winners[0]] });
     default: return null;
   }
 }
