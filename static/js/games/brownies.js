@@ -130,7 +130,6 @@ export const strings = {
     "p.yourTurn": "Your turn: produce or trade once (your main action); brownies are optional.",
     "p.mainDone": "Main action done. Use your brownies, or end your turn.",
     "p.noMain": "You can neither produce nor trade: end your turn.",
-    "p.wait": "{name}'s turn. Waiting…",
     "p.watching": "You are watching: {name}'s turn.",
     "p.over": "Game over.",
     "p.overWon": "Game over: {names} won.",
@@ -299,7 +298,6 @@ export const strings = {
     "p.yourTurn": "あなたの手番：生産か売買を1回（アクション）。ブラウニーアクションは自由です。",
     "p.mainDone": "アクション済み。ブラウニーアクションを使うか、手番を終えてください。",
     "p.noMain": "生産も売買もできません。手番を終えてください。",
-    "p.wait": "{name}さんの手番です。お待ちください…",
     "p.watching": "観戦中：{name}さんの手番です。",
     "p.over": "ゲーム終了。",
     "p.overWon": "ゲーム終了：{names}の勝利。",
@@ -440,6 +438,7 @@ const star = (big = false) => h("span", { class: `bw-star${big ? " big" : ""}`, 
 const vpCards = (ctx, n) => (n ? h("span", { class: "bw-mini cls-vp" }, shape(), ctx.t("bw.vpCards", { n })) : null);
 const keyed = (key, action) => ({ key, ...(action ? { action: JSON.stringify(action) } : {}) });
 const listSep = (ctx) => (ctx.lang === "ja" ? "、" : ", ");
+const badge = (ctx, seat) => seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx);
 
 function score(ctx, vp, big = false) {
   return h("span", { class: `bw-score${big ? " big" : ""}`, title: ctx.t("bw.vpN", { n: vp }) },
@@ -727,7 +726,6 @@ function statusBar(ctx) {
 function seatPanel(ctx, seat, fresh) {
   const view = ctx.view;
   const player = view.players[seat];
-  const info = ctx.players.find((p) => p.seat === seat) ?? { seat, name: null, connected: false };
   const active = view.phase === "turn" && view.active_seat === seat;
   const winner = (view.outcome?.winners ?? []).includes(seat);
   const revealed = fresh && ctx.previous && ctx.previous.players[seat].hidden > 0 && player.hidden === 0;
@@ -735,7 +733,7 @@ function seatPanel(ctx, seat, fresh) {
   return h("section", { class: `bw-seat seat-${seat}${active ? " active" : ""}${winner ? " winner" : ""}`,
                         "aria-label": nameOf(ctx, seat) },
     h("header", { class: "bw-seat-head" },
-      seatBadge(info, ctx),
+      badge(ctx, seat),
       active ? h("span", { class: "bw-turn-tag" }, ctx.t("bw.turnTag")) : null,
       score(ctx, player.vp)),
     h("div", { class: "bw-seat-row bw-handrow" },
@@ -856,7 +854,7 @@ function myShop(ctx) {
   const full = mine.hand.length >= view.hand_limit;
   return h("section", { class: `bw-me seat-${ctx.seat}${myTurn ? " active" : ""}`, "aria-label": ctx.t("bw.yourShop") },
     h("header", { class: "bw-me-head" },
-      seatBadge(ctx.players.find((p) => p.seat === ctx.seat) ?? { seat: ctx.seat, name: null }, ctx),
+      badge(ctx, ctx.seat),
       score(ctx, mine.vp, true),
       vpCards(ctx, mine.vp_cards)),
     h("div", { class: "bw-area" },
@@ -1042,7 +1040,7 @@ function resultPanel(ctx) {
     const player = view.players[seat];
     const won = winners.includes(seat);
     return h("tr", { class: won ? "winner" : null },
-      h("th", { scope: "row" }, seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx)),
+      h("th", { scope: "row" }, badge(ctx, seat)),
       h("td", { class: "bw-final" }, ctx.t("bw.vpN", { n: scores[seat] })),
       h("td", { class: "bw-final-detail" }, player.area.map((k) => mini(ctx, k)), vpCards(ctx, player.vp_cards)),
       h("td", { class: "bw-final-win" }, won ? h("span", { class: "bw-win-tag" }, "★ ", ctx.t("bw.winner")) : ""));
@@ -1082,7 +1080,7 @@ export function prompt(ctx) {
     return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.over");
   }
   if (ctx.seat === null) return ctx.t("p.watching", { name: nameOf(ctx, view.active_seat) });
-  if (!isMyTurn(ctx)) return ctx.t("p.wait", { name: nameOf(ctx, view.active_seat) });
+  if (!isMyTurn(ctx)) return null; // the page's own "waiting for …" line
   const form = modeForm(ctx);
   if (form) return deskIntro(ctx, form);
   if (view.main_action_done) return ctx.t("p.mainDone");
