@@ -548,7 +548,12 @@ async def tab_to(page: Page, key: str, back: bool = False) -> None:
 
 
 async def focused_key(page: Page) -> str | None:
-    return await page.evaluate("document.activeElement?.dataset?.key ?? null")
+    """The data-key of the control with focus, which must show it."""
+    key = await page.evaluate("document.activeElement?.dataset?.key ?? null")
+    assert key is None or await page.evaluate("document.activeElement.matches(':focus-visible')"), (
+        f"{key} shows no focus"
+    )
+    return key
 
 
 async def test_a_turn_is_taken_with_the_keyboard_alone(browser: Browser) -> None:
