@@ -531,3 +531,112 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     await show(page, state, lang="ja")
     await page.click('[data-key="b-BD_CHARCOAL_KILN"]')
     assert await page.evaluate("window.sent") in full_view(RULES, state, 0)["legal"]
+
+
+# ---------------------------------------------------------------------------------------------
+# A turn with the keyboard alone: every control is reached by Tab or Shift+Tab and used by Enter or Space.
+
+
+async def tab_to(page: Page, key: str, back: bool = False) -> None:
+    """Presses Tab (Shift+Tab going back) until the control with this data-key has focus, and shows it."""
+    for _ in range(150):
+        await page.keyboard.press("Shift+Tab" if back else "Tab")
+        if await page.evaluate("document.activeElement?.dataset?.key") == key:
+            assert await page.evaluate("document.activeElement.matches(':focus-visible')"), f"{key} shows no focus"
+            return
+    pytest.fail(f"{key} cannot be reached with the keyboard")
+
+
+async def focused_key(page: Page) -> str | None:
+    """The data-key of the control with focus, which must show it."""
+    key = await page.evaluate("document.activeElement?.dataset?.key ?? null")
+    assert key is None or await page.evaluate("document.activeElement.matches(':focus-visible')"), (
+        f"{key} shows no focus"
+    )
+    return key
+
+
+async def test_a_turn_is_taken_with_the_keyboard_alone(browser: Browser) -> None:
+    page = await open_page(browser, "about:blank")
+    await page.expose_function("checkAction", check_action)
+    await page.route("http://brownies.test/**", serve)
+    await page.goto("http://brownies.test/desk")
+    await page.wait_for_function("window.ready === true")
+    sent = lambda: page.evaluate("window.sent")  # noqa: E731
+
+    # A card is read on the desk with Enter, and Close gives focus back to the card.
+    state = scene(["FUND_5", "WOOD"], main_done=False, primary_row=STACKS)
+    await show(page, state)
+    await tab_to(page, "m-COW")
+    await page.keyboard.press("Enter")
+    await page.locator(".bw-detail").wait_for()
+    await tab_to(page, "close")
+    await page.keyboard.press("Enter")
+    assert await focused_key(page) == "m-COW"
+
+    # A trade: the desk opens on the first card to pick; picks are chosen with Enter and Space.
+    await tab_to(page, "trade")
+    await page.keyboard.press("Enter")
+    assert await page.evaluate("document.activeElement.classList.contains('pickable')")
+    await tab_to(page, "m-WOOD", back=True)
+    await page.keyboard.press("Enter")
+    await tab_to(page, "h-FUND_5-0")
+    await page.keyboard.press(" ")
+    assert await focused_key(page) == "h-FUND_5-0"  # focus stays on the card across the redraw
+    give = page.locator('[data-key="h-FUND_5-0"]')
+    assert await give.get_attribute("aria-pressed") == "true"
+    assert "Give" in await give.inner_text()  # the chosen mark is a word, not only a colour
+    assert await page.locator('[data-key="m-WOOD"][aria-pressed="true"] .bw-picked').count()
+    await page.locator(".bw-ok").wait_for()
+    await tab_to(page, "confirm")
+    await page.keyboard.press("Enter")
+    trade = {"type": "trade", "pay": ["FUND_5"], "take": ["WOOD"]}
+    assert await sent() == trade
+    # The confirm is gone with the new table: focus moves on to what the desk offers next.
+    await show(page, accepted(state, trade))
+    assert await focused_key(page) == "end"
+
+    # Producing: the market card's button; then the end of the turn is the next step.
+    state = scene(["WOOD"], main_done=False, primary_row=STACKS)
+    await show(page, state)
+    await tab_to(page, "p-CLAY")
+    await page.keyboard.press("Enter")
+    produce = await sent()
+    assert produce in full_view(RULES, state, 0)["legal"] and produce["target"] == "CLAY"
+    await show(page, accepted(state, produce))
+    assert await focused_key(page) == "end"
+    await page.keyboard.press("Enter")
+    assert await sent() == {"type": "end_turn"}
+
+    # A one-tap brownie.
+    state = scene(["WOOD"], ("BD_CHARCOAL_KILN",), primary_row=STACKS)
+    await show(page, state)
+    await tab_to(page, "b-BD_CHARCOAL_KILN")
+    await page.keyboard.press(" ")
+    assert await sent() in full_view(RULES, state, 0)["legal"]
+
+    # A brownie that takes choices (Builder): Cancel gives focus back to its button; then it is composed.
+    state = scene(
+        ["BREAD", "FLOUR", "CHARCOAL", "WOOD"],
+        ("BB_BUILDER",),
+        building_row=("BD_SMITHY", "BD_MILL"),
+        secondary_row=("IRON", "MILK"),
+    )
+    await show(page, state)
+    await tab_to(page, "b-BB_BUILDER")
+    await page.keyboard.press("Enter")
+    await tab_to(page, "cancel")
+    await page.keyboard.press("Enter")
+    assert await focused_key(page) == "b-BB_BUILDER"
+    await page.keyboard.press("Enter")
+    await tab_to(page, "m-BD_SMITHY")
+    await page.keyboard.press("Enter")
+    for key in ("h-BREAD-0", "h-FLOUR-0"):
+        await tab_to(page, key)
+        await page.keyboard.press("Enter")
+    await page.locator(".bw-ok").wait_for()
+    await tab_to(page, "confirm")
+    await page.keyboard.press("Enter")
+    action = {"type": "brownie", "building": "BB_BUILDER", "pay": ["FLOUR", "BREAD"], "take": "BD_SMITHY"}
+    assert await sent() == action
+    accepted(state, action)

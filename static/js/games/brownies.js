@@ -24,7 +24,6 @@ export const strings = {
     "bw.roundOf": "Round {n} / {of}",
     "bw.turnNo": "Turn {n}",
     "bw.turnOf": "{name}'s turn",
-    "bw.yourTurn": "Your turn",
     "bw.turnTag": "playing",
     "bw.mainTodo": "Main action: not yet",
     "bw.mainDone": "Main action: done",
@@ -71,7 +70,6 @@ export const strings = {
     "bw.trade": "Trade…",
     "bw.endTurn": "End turn",
     "bw.cancel": "Cancel",
-    "bw.close": "Close",
     "bw.confirmTrade": "Trade",
     "bw.confirmBrownie": "Use brownies",
     "bw.give": "Give",
@@ -132,7 +130,6 @@ export const strings = {
     "p.yourTurn": "Your turn: produce or trade once (your main action); brownies are optional.",
     "p.mainDone": "Main action done. Use your brownies, or end your turn.",
     "p.noMain": "You can neither produce nor trade: end your turn.",
-    "p.wait": "{name}'s turn. Waiting…",
     "p.watching": "You are watching: {name}'s turn.",
     "p.over": "Game over.",
     "p.overWon": "Game over: {names} won.",
@@ -195,7 +192,6 @@ export const strings = {
     "bw.roundOf": "ラウンド {n} / {of}",
     "bw.turnNo": "第{n}手番",
     "bw.turnOf": "{name}さんの手番",
-    "bw.yourTurn": "あなたの手番",
     "bw.turnTag": "手番中",
     "bw.mainTodo": "アクション：まだ",
     "bw.mainDone": "アクション：済み",
@@ -242,7 +238,6 @@ export const strings = {
     "bw.trade": "売買…",
     "bw.endTurn": "手番を終える",
     "bw.cancel": "やめる",
-    "bw.close": "閉じる",
     "bw.confirmTrade": "売買する",
     "bw.confirmBrownie": "ブラウニーを使う",
     "bw.give": "渡す",
@@ -303,7 +298,6 @@ export const strings = {
     "p.yourTurn": "あなたの手番：生産か売買を1回（アクション）。ブラウニーアクションは自由です。",
     "p.mainDone": "アクション済み。ブラウニーアクションを使うか、手番を終えてください。",
     "p.noMain": "生産も売買もできません。手番を終えてください。",
-    "p.wait": "{name}さんの手番です。お待ちください…",
     "p.watching": "観戦中：{name}さんの手番です。",
     "p.over": "ゲーム終了。",
     "p.overWon": "ゲーム終了：{names}の勝利。",
@@ -353,6 +347,10 @@ export const strings = {
 };
 
 // --- what this tab remembers between renders: the open desk and its choices ----------------
+// The desk composes trades and the brownies that take choices (§4.5, §4.6) card by card, and asks
+// the server (ctx.check) whether the picks would be accepted: those actions are too many to be listed
+// in view.legal, so ctx.compose, which chooses one listed action, cannot serve them. Every action that
+// is listed whole (produce, one-tap brownies, end turn) is one button that sends it.
 
 const ui = {
   key: null,      // the turn and move count the desk's choices belong to
@@ -362,8 +360,7 @@ const ui = {
   detail: null,   // the kind shown on the desk when nothing is being composed
   checks: new Map(), // the server's answers for the desk's actions on `checkedView`: null (ok), a refusal, or "asking"
   checkedView: null,
-  root: null,
-  ctx: null,
+  opener: null,   // the data-key of the control that opened the desk: focus goes back there on closing
   lastView: null, // the view drawn last, so a re-render never replays a flip
 };
 
@@ -383,10 +380,6 @@ function sync(ctx) {
   }
 }
 
-function rerender() {
-  ui.ctx?.redraw();
-}
-
 // --- small helpers --------------------------------------------------------------------------
 
 const cardOf = (ctx, kind) => ctx.catalog[kind];
@@ -397,7 +390,6 @@ const otherName = (ctx, kind) => cardOf(ctx, kind)[ctx.lang === "ja" ? "en" : "j
 const isMyTurn = (ctx) => ctx.seat !== null && ctx.view.phase === "turn" && ctx.view.active_seat === ctx.seat;
 const me = (ctx) => (ctx.seat === null ? null : ctx.view.players[ctx.seat]);
 const total = (ctx, counts) => Object.entries(counts).reduce((sum, [kind, n]) => sum + valueOf(ctx, kind) * n, 0);
-const nameFor = (ctx, seat) => nameOf(ctx, seat);
 
 function countOf(list) {
   const counts = {};
@@ -414,12 +406,7 @@ function expand(ctx, counts) {
 function listCards(ctx, kinds) {
   if (!kinds.length) return ctx.t("bw.empty");
   const counts = countOf(kinds);
-  const sep = ctx.lang === "ja" ? "、" : ", ";
-  return Object.entries(counts).map(([kind, n]) => `${cardName(ctx, kind)}${n > 1 ? ` ×${n}` : ""}`).join(sep);
-}
-
-function joinNames(ctx, seats) {
-  return ctx.names(seats);
+  return Object.entries(counts).map(([kind, n]) => `${cardName(ctx, kind)}${n > 1 ? ` ×${n}` : ""}`).join(listSep(ctx));
 }
 
 /** Everything a seat could take from the face-up market now: kind → count (§4.4 step 2). */
@@ -451,6 +438,7 @@ const star = (big = false) => h("span", { class: `bw-star${big ? " big" : ""}`, 
 const vpCards = (ctx, n) => (n ? h("span", { class: "bw-mini cls-vp" }, shape(), ctx.t("bw.vpCards", { n })) : null);
 const keyed = (key, action) => ({ key, ...(action ? { action: JSON.stringify(action) } : {}) });
 const listSep = (ctx) => (ctx.lang === "ja" ? "、" : ", ");
+const badge = (ctx, seat) => seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx);
 
 function score(ctx, vp, big = false) {
   return h("span", { class: `bw-score${big ? " big" : ""}`, title: ctx.t("bw.vpN", { n: vp }) },
@@ -591,35 +579,46 @@ function togglePay(ctx, kind, copy) {
   else if (singlePay(modeForm(ctx))) ui.pay = { [kind]: 1 };
   else ui.pay[kind] = chosen + 1;
   if (!ui.pay[kind]) delete ui.pay[kind];
-  rerender();
+  ctx.redraw();
 }
 
 function addTake(ctx, kind) {
   const have = available(ctx.view)[kind] ?? 0;
   if (singleTake(modeForm(ctx))) ui.take = { [kind]: 1 };
   else if ((ui.take[kind] ?? 0) < have) ui.take[kind] = (ui.take[kind] ?? 0) + 1;
-  rerender();
+  ctx.redraw();
 }
 
-function drop(counts, kind) {
+function drop(ctx, counts, kind) {
   counts[kind] -= 1;
   if (!counts[kind]) delete counts[kind];
-  rerender();
+  ctx.redraw();
 }
 
-function openMode(mode, preset = {}) {
-  Object.assign(ui, { mode, pay: {}, take: { ...preset }, detail: null });
-  rerender();
+/** Opens the desk; opened with the keyboard (a click of detail 0), focus goes on to the first card to pick. */
+function openMode(ctx, event, mode, preset = {}) {
+  Object.assign(ui, { mode, pay: {}, take: { ...preset }, detail: null, opener: event.currentTarget.dataset.key });
+  ctx.redraw();
+  if (event.detail === 0) document.querySelector(".brownies .bw-cardbtn.pickable:not(:disabled)")?.focus();
 }
 
-function closeDesk() {
+function closeDesk(ctx) {
   Object.assign(ui, { mode: null, pay: {}, take: {}, detail: null });
-  rerender();
+  ctx.redraw();
+  refocus(ui.opener);
 }
 
-function showDetail(kind) {
+function showDetail(ctx, event, kind) {
   ui.detail = ui.detail === kind ? null : kind;
-  rerender();
+  ui.opener = event.currentTarget.dataset.key;
+  ctx.redraw();
+}
+
+/** Puts focus on the enabled control with this data-key, if there is one; whether it did. */
+function refocus(key) {
+  const control = key && document.querySelector(`.brownies [data-key="${CSS.escape(key)}"]:not(:disabled)`);
+  control?.focus({ preventScroll: true });
+  return Boolean(control);
 }
 
 /**
@@ -684,7 +683,7 @@ function verdict(ctx, action) {
     if (ui.checks !== checks) return; // a newer view came meanwhile; it asks again
     if (answer?.code === "offline") checks.delete(key); // asked again once connected
     else checks.set(key, answer);
-    rerender();
+    ctx.redraw();
   });
   return "asking";
 }
@@ -715,7 +714,7 @@ function statusBar(ctx) {
     h("span", { class: "bw-turnno" }, ctx.t("bw.turnNo", { n: view.turn })),
     over ? h("span", { class: "bw-whose" }, ctx.t("p.over"))
       : h("span", { class: `bw-whose seat-${active}` }, h("span", { class: "bw-seatdot", "aria-hidden": "true" }),
-        active === ctx.seat ? ctx.t("bw.yourTurn") : ctx.t("bw.turnOf", { name: nameFor(ctx, active) })),
+        active === ctx.seat ? ctx.t("table.yourTurn") : ctx.t("bw.turnOf", { name: nameOf(ctx, active) })),
     over ? null : h("span", { class: `bw-main${view.main_action_done ? " done" : ""}` },
       h("span", { class: "bw-tick", "aria-hidden": "true" }, view.main_action_done ? "✓" : "○"),
       ctx.t(view.main_action_done ? "bw.mainDone" : "bw.mainTodo")),
@@ -727,15 +726,14 @@ function statusBar(ctx) {
 function seatPanel(ctx, seat, fresh) {
   const view = ctx.view;
   const player = view.players[seat];
-  const info = ctx.players.find((p) => p.seat === seat) ?? { seat, name: null, connected: false };
   const active = view.phase === "turn" && view.active_seat === seat;
   const winner = (view.outcome?.winners ?? []).includes(seat);
   const revealed = fresh && ctx.previous && ctx.previous.players[seat].hidden > 0 && player.hidden === 0;
   const used = (kind) => (active && view.brownies_used.includes(kind) ? "used" : "");
   return h("section", { class: `bw-seat seat-${seat}${active ? " active" : ""}${winner ? " winner" : ""}`,
-                        "aria-label": nameFor(ctx, seat) },
+                        "aria-label": nameOf(ctx, seat) },
     h("header", { class: "bw-seat-head" },
-      seatBadge(info, ctx),
+      badge(ctx, seat),
       active ? h("span", { class: "bw-turn-tag" }, ctx.t("bw.turnTag")) : null,
       score(ctx, player.vp)),
     h("div", { class: "bw-seat-row bw-handrow" },
@@ -758,9 +756,9 @@ function marketItem(ctx, kind, where, count, fresh) {
   const takeable = Boolean(form) && canTake(ctx, kind, where);
   const picked = ui.take[kind] ?? 0;
   const full = singleTake(form) ? picked > 0 : picked >= count;
-  const onFace = !form ? () => showDetail(kind)
+  const onFace = !form ? (event) => showDetail(ctx, event, kind)
     : !takeable ? null
-      : full ? () => drop(ui.take, kind) : () => addTake(ctx, kind);
+      : full ? () => drop(ctx, ui.take, kind) : () => addTake(ctx, kind);
   return h("div", { class: `bw-item ${where}${picked ? " picked" : ""}${count === 0 ? " gone" : ""}`, dataset: { kind } },
     h("button", {
       type: "button", class: `bw-cardbtn${takeable ? " pickable" : ""}${ui.detail === kind ? " open" : ""}`,
@@ -818,7 +816,7 @@ function happened(ctx) {
   const view = ctx.view;
   const now = view.turn_moves;
   const moves = now.length ? now : view.previous_moves;
-  const title = now.length || !moves.length ? ctx.t("bw.thisTurn") : ctx.t("bw.lastTurn", { name: nameFor(ctx, moves[0].seat) });
+  const title = now.length || !moves.length ? ctx.t("bw.thisTurn") : ctx.t("bw.lastTurn", { name: nameOf(ctx, moves[0].seat) });
   return h("section", { class: "bw-news" },
     h("h3", {}, title),
     moves.length ? h("ul", {}, moves.map((move) => h("li", {}, moveText(ctx, move))))
@@ -829,7 +827,7 @@ function handCard(ctx, kind, copy, isSecret, flip) {
   const form = modeForm(ctx);
   const chosen = copy < (ui.pay[kind] ?? 0);
   const payable = Boolean(form) && canPay(ctx, kind);
-  const onclick = !form ? () => showDetail(kind) : payable ? () => togglePay(ctx, kind, copy) : null;
+  const onclick = !form ? (event) => showDetail(ctx, event, kind) : payable ? () => togglePay(ctx, kind, copy) : null;
   return h("button", {
     type: "button", class: `bw-cardbtn hand${chosen ? " chosen" : ""}${payable ? " pickable" : ""}${isSecret ? " secret" : ""}`,
     disabled: !onclick, "aria-label": cardLabel(ctx, kind, isSecret ? ` · ${ctx.t("bw.secret")}` : ""),
@@ -856,7 +854,7 @@ function myShop(ctx) {
   const full = mine.hand.length >= view.hand_limit;
   return h("section", { class: `bw-me seat-${ctx.seat}${myTurn ? " active" : ""}`, "aria-label": ctx.t("bw.yourShop") },
     h("header", { class: "bw-me-head" },
-      seatBadge(ctx.players.find((p) => p.seat === ctx.seat) ?? { seat: ctx.seat, name: null }, ctx),
+      badge(ctx, ctx.seat),
       score(ctx, mine.vp, true),
       vpCards(ctx, mine.vp_cards)),
     h("div", { class: "bw-area" },
@@ -884,7 +882,7 @@ function buildingSlot(ctx, kind, myTurn) {
       type: "button", class: `bw-use bw-open${possible ? " legal" : ""}${open ? " open" : ""}`,
       disabled: !possible || ctx.busy, "aria-pressed": String(open),
       "aria-label": `${ctx.t("bw.choose")} ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
-      dataset: { key: `b-${kind}`, mode: kind }, onclick: () => (open ? closeDesk() : openMode(kind)) },
+      dataset: { key: `b-${kind}`, mode: kind }, onclick: (event) => (open ? closeDesk(ctx) : openMode(ctx, event, kind)) },
     ctx.t("bw.choose"));
   } else if (brownie) {
     const action = myTurn && !ui.mode ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
@@ -910,14 +908,14 @@ function deskBody(ctx) {
   const myTurn = isMyTurn(ctx);
   const noMain = myTurn && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
   return h("div", {},
-    h("p", { class: "bw-hint" }, myTurn ? ctx.t("bw.detailHint") : ctx.t("bw.waitHint", { name: nameFor(ctx, view.active_seat) })),
+    h("p", { class: "bw-hint" }, myTurn ? ctx.t("bw.detailHint") : ctx.t("bw.waitHint", { name: nameOf(ctx, view.active_seat) })),
     noMain ? note(ctx, "house_rule", "bw.note.noMain") : null);
 }
 
 function pickChips(ctx, counts, prefix) {
   return expand(ctx, counts).map((kind, i) => h("button", {
     type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`, title: ctx.t("bw.cancel"),
-    dataset: { key: `${prefix}-${kind}-${i}` }, onclick: () => drop(counts, kind) },
+    dataset: { key: `${prefix}-${kind}-${i}` }, onclick: () => drop(ctx, counts, kind) },
   shape(), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
 }
 
@@ -983,15 +981,15 @@ function detail(ctx, kind) {
         ctx.t(card.class === "resource" ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) })),
         h("button", {
           type: "button", class: "bw-open-trade", disabled: !tradeOpen || ctx.busy, dataset: { key: `dt-${kind}` },
-          onclick: () => openMode("trade", { [kind]: 1 }) },
+          onclick: (event) => openMode(ctx, event, "trade", { [kind]: 1 }) },
         ctx.t("bw.tradeFor"))) : null));
 }
 
 function deskBar(ctx) {
   const view = ctx.view;
   const form = modeForm(ctx);
-  const close = ui.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: closeDesk },
-    ctx.t("bw.close")) : null;
+  const close = ui.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: () => closeDesk(ctx) },
+    ctx.t("table.close")) : null;
   if (ctx.seat === null || view.phase === "game_over") return close ? h("div", { class: "bw-desk-bar" }, close) : null;
   if (form) {
     const { action } = composed(ctx);
@@ -1000,7 +998,7 @@ function deskBar(ctx) {
         type: "button", class: "bw-confirm primary", disabled: !action || ctx.busy,
         dataset: keyed("confirm", action), onclick: action ? () => ctx.send(action) : null },
       ui.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")),
-      h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: closeDesk }, ctx.t("bw.cancel")));
+      h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: () => closeDesk(ctx) }, ctx.t("bw.cancel")));
   }
   const myTurn = isMyTurn(ctx);
   const end = myTurn ? view.legal.find((a) => a.type === "end_turn") : null;
@@ -1008,7 +1006,7 @@ function deskBar(ctx) {
   return h("div", { class: "bw-desk-bar" },
     h("button", {
       type: "button", class: `bw-open-trade${canTrade ? " legal" : ""}`, disabled: !canTrade || ctx.busy,
-      dataset: { key: "trade", mode: "trade" }, onclick: () => openMode("trade") },
+      dataset: { key: "trade", mode: "trade" }, onclick: (event) => openMode(ctx, event, "trade") },
     ctx.t("bw.trade")),
     close,
     h("span", { class: "bw-spacer" }),
@@ -1032,9 +1030,9 @@ function resultPanel(ctx) {
   const winners = outcome.winners ?? [];
   const scores = outcome.scores ?? view.players.map((p) => p.vp);
   const top = winners.length ? scores[winners[0]] : Math.max(...scores);
-  const names = joinNames(ctx, winners);
+  const names = ctx.names(winners);
   const one = winners.length === 1;
-  const headline = outcome.reason === "ten_points" ? ctx.t("bw.winsTen", { name: nameFor(ctx, winners[0]), vp: top })
+  const headline = outcome.reason === "ten_points" ? ctx.t("bw.winsTen", { name: nameOf(ctx, winners[0]), vp: top })
     : outcome.reason === "vp_supply_empty" ? ctx.t(one ? "bw.winsSupplyOne" : "bw.winsSupply", { names, vp: top })
       : ctx.t(one ? "bw.winsLimitOne" : "bw.winsLimit", { names, vp: top });
   const order = view.players.map((p) => p.seat).sort((a, b) => scores[b] - scores[a] || a - b);
@@ -1042,7 +1040,7 @@ function resultPanel(ctx) {
     const player = view.players[seat];
     const won = winners.includes(seat);
     return h("tr", { class: won ? "winner" : null },
-      h("th", { scope: "row" }, seatBadge(ctx.players.find((p) => p.seat === seat) ?? { seat, name: null }, ctx)),
+      h("th", { scope: "row" }, badge(ctx, seat)),
       h("td", { class: "bw-final" }, ctx.t("bw.vpN", { n: scores[seat] })),
       h("td", { class: "bw-final-detail" }, player.area.map((k) => mini(ctx, k)), vpCards(ctx, player.vp_cards)),
       h("td", { class: "bw-final-win" }, won ? h("span", { class: "bw-win-tag" }, "★ ", ctx.t("bw.winner")) : ""));
@@ -1054,8 +1052,7 @@ function resultPanel(ctx) {
 
 export function render(root, ctx) {
   sync(ctx);
-  ui.root = root;
-  ui.ctx = ctx;
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   const view = ctx.view;
   const fresh = freshCards(ctx);
   const isNew = ui.lastView !== view;
@@ -1071,6 +1068,8 @@ export function render(root, ctx) {
     ctx.seat === null ? null : myShop(ctx),
     desk(ctx)));
   ui.lastView = view;
+  // A control used up by its own action (a produce, a trade's confirm) hands focus to the desk's next step.
+  if (focused && !refocus(focused)) root.querySelector(".bw-desk-bar button:not(:disabled)")?.focus({ preventScroll: true });
 }
 
 export function prompt(ctx) {
@@ -1078,10 +1077,10 @@ export function prompt(ctx) {
   sync(ctx);
   if (view.phase === "game_over") {
     const winners = view.outcome?.winners ?? [];
-    return winners.length ? ctx.t("p.overWon", { names: joinNames(ctx, winners) }) : ctx.t("p.over");
+    return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.over");
   }
-  if (ctx.seat === null) return ctx.t("p.watching", { name: nameFor(ctx, view.active_seat) });
-  if (!isMyTurn(ctx)) return ctx.t("p.wait", { name: nameFor(ctx, view.active_seat) });
+  if (ctx.seat === null) return ctx.t("p.watching", { name: nameOf(ctx, view.active_seat) });
+  if (!isMyTurn(ctx)) return null; // the page's own "waiting for …" line
   const form = modeForm(ctx);
   if (form) return deskIntro(ctx, form);
   if (view.main_action_done) return ctx.t("p.mainDone");
@@ -1093,7 +1092,7 @@ export function prompt(ctx) {
 
 /** One produce, trade or brownie action in words (the public record: a turn move or an event). */
 function moveText(ctx, move) {
-  const name = nameFor(ctx, move.seat);
+  const name = nameOf(ctx, move.seat);
   const cards = (list) => listCards(ctx, list);
   if (move.action === "produce") {
     const target = cardName(ctx, move.gained[0]);
@@ -1117,7 +1116,7 @@ function moveText(ctx, move) {
 }
 
 export function describe(event, ctx) {
-  const name = (seat) => nameFor(ctx, seat);
+  const name = (seat) => nameOf(ctx, seat);
   switch (event.kind) {
     case "produced":
     case "traded":
@@ -1140,7 +1139,7 @@ export function describe(event, ctx) {
     }
     case "game_ended": {
       const scores = (event.scores ?? []).map((vp, seat) => `${name(seat)} ${ctx.t("bw.vpN", { n: vp })}`).join(listSep(ctx));
-      return ctx.t(`log.over.${event.reason}`, { names: joinNames(ctx, event.winners ?? []), scores });
+      return ctx.t(`log.over.${event.reason}`, { names: ctx.names(event.winners ?? []), scores });
     }
     default:
       return null;
