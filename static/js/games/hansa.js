@@ -25,7 +25,6 @@ export const strings = {
     "hz.triggersTitle": "The 1st, 2nd, 3rd and 4th space to fall from 3 cards to 2 this round moves its city's marker −1, +1, +2, +3.",
     "hz.next": "next",
     "hz.draft": "Opening draft",
-    "hz.gameOver": "Game over",
     "hz.money": "Money",
     "hz.toPlay": "to play",
     "hz.starts": "starts",
@@ -193,7 +192,6 @@ export const strings = {
     "hz.triggersTitle": "このラウンドで3枚から2枚になった1番目・2番目・3番目・4番目のスペースは、その都市の繁栄キューブを −1, +1, +2, +3 動かします。",
     "hz.next": "次",
     "hz.draft": "オープニングドラフト",
-    "hz.gameOver": "ゲーム終了",
     "hz.money": "お金",
     "hz.toPlay": "手番",
     "hz.starts": "最初",
@@ -365,10 +363,6 @@ function cardLabel(ctx, id) {
     + (c.cube_icon ? ctx.t("hz.cardLabelIcon") : "");
 }
 
-function names(ctx, seats) {
-  return ctx.names(seats);
-}
-
 function tag(ctx, kind, text) {
   return h("span", { class: "hz-note" }, h("em", { class: `hz-tag ${kind}` }, ctx.t(`hz.tag.${kind}`)), " ", text);
 }
@@ -402,11 +396,17 @@ function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cl
     badge);
 }
 
+/** The mark of a chosen card, not only a colour (aria-pressed says it to assistive technology). */
+const tick = () => h("span", { class: "hz-tick", "aria-hidden": "true" }, "✓");
+
 function backEl(ctx, { size = "mini", cls = "", label = null, children = [] } = {}) {
   return h("div", { class: `card back hz-card ${size} ${cls}`, role: "img", "aria-label": label ?? ctx.t("hz.back") }, ...children);
 }
 
 // --- the selection (select, then confirm) -----------------------------------------------------
+// ctx.compose chooses one whole action of view.legal per control. A play here is put together from up
+// to four parts (card, face, marker move, take) and a keep from two cards, each part narrowing the
+// legal actions that remain, so the composition is the game's own; its confirm follows the kit's.
 
 const sel = { key: null, card: null, face: null, adjust: null, take: null, keep: [] };
 let last = { root: null, ctx: null, view: null };
@@ -489,7 +489,7 @@ function pick(fn) {
   return (event) => {
     if (last.ctx?.busy) return;
     fn();
-    rerender();
+    last.ctx?.redraw();
     if (event?.detail === 0) focusNextStep(); // chosen with the keyboard: go on to the next question
   };
 }
@@ -502,10 +502,6 @@ function focusNextStep() {
   const target = step ? root.querySelector(`[data-step="${step}"]:not(:disabled):not([aria-pressed="true"])`)
     : root.querySelector(".hz-confirm:not(:disabled)");
   target?.focus();
-}
-
-function rerender() {
-  last.ctx?.redraw();
 }
 
 function selectionSummary(ctx) {
@@ -542,7 +538,7 @@ function statusBar(ctx) {
       h("span", { class: "d" }, signed(delta)),
       city ? h("span", { class: `hz-shape city-${city}`, "aria-label": cityName(ctx, city) }, SHAPE[city]) : null);
   });
-  const phaseText = v.phase === "opening_draft" ? ctx.t("hz.draft") : v.phase === "game_over" ? ctx.t("hz.gameOver")
+  const phaseText = v.phase === "opening_draft" ? ctx.t("hz.draft") : v.phase === "game_over" ? ctx.t("table.gameOver")
     : ctx.t("hz.turn", { n: Math.min(v.turns_taken + 1, v.turns_in_round), of: v.turns_in_round });
   return h("div", { class: "hz-status" },
     h("span", { class: "hz-round" }, ctx.t("hz.round", { n: v.round, of: ctx.catalog.rounds })),
@@ -563,7 +559,8 @@ function trackEl(ctx, city, myTurn) {
     return h("button", { type: "button", class: `hz-adj ${delta < 0 ? "minus" : "plus"} ${open && step ? "hot" : ""}`,
       disabled: !open || ctx.busy, "aria-pressed": String(pressed), dataset: { step: "adjust", pick: JSON.stringify(value), key: `adj-${city}${delta}` },
       "aria-label": ctx.t("hz.moveMarker", { city: cityName(ctx, city), delta: signed(delta) }),
-      onclick: pick(() => choose(v, "adjust", value)) }, delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta)));
+      onclick: pick(() => choose(v, "adjust", value)) },
+      pressed ? "✓" : delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta))); // chosen: a tick, not only a colour
   };
   const preview = sel.adjust && sel.adjust.city === city ? pos + sel.adjust.delta : null;
   const cells = ctx.catalog.track.map((step) => h("li", {
@@ -600,11 +597,12 @@ function spaceEl(ctx, city, myTurn, isNew) {
         cls: `${isNew(slot.card) ? "flip" : ""} ${open && takeStep ? "hot" : ""} ${pressed ? "selected" : ""}`,
         attrs: { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(pressed),
                  dataset: { step: "take", pick: JSON.stringify(value), key: `take-${city}-${i}` },
-                 onclick: pick(() => choose(v, "take", value)) } }));
+                 onclick: pick(() => choose(v, "take", value)) },
+        badge: pressed ? tick() : null }));
   });
   const powers = v.players.map((p) => p.power[city]);
   const { ranks: rk, payouts } = v.standings[city]; // were the round settled now (§6.1), as the server reckons it
-  const order = seatOrder(ctx);
+  const order = ctx.around();
   const standings = order.map((s) => h("li", { class: `seat-${s} ${rk[s] === 1 ? "top" : ""}` },
     h("span", { class: "who" }, nameOf(ctx, s)),
     h("span", { class: "pw", title: ctx.t("hz.powerTitle") }, powers[s]),
@@ -614,11 +612,6 @@ function spaceEl(ctx, city, myTurn, isNew) {
     trackEl(ctx, city, myTurn),
     h("div", { class: "hz-row" }, slots),
     h("div", { class: `hz-standings ${v.phase === "game_over" ? "over" : ""}` }, h("span", { class: "lbl" }, ctx.t("hz.ifNow")), h("ol", {}, standings)));
-}
-
-/** Seats as they sit around the table: this tab's first, then clockwise (from seat 0 when watching). */
-function seatOrder(ctx) {
-  return ctx.around();
 }
 
 /** What just happened (the last turn) and the round's news (who began it, the last settlement), in two steady parts. */
@@ -763,7 +756,7 @@ function myArea(ctx, isNew) {
       onclick: pick(() => (draft ? toggleKeep(id) : choose(v, "card", id))) };
     const cls = `${isNew(id) ? "flip" : ""} ${picked ? "selected" : ""} ${hot ? "hot" : ""}`;
     const badge = [!draft && known.has(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
-      picked ? h("span", { class: "hz-tick", "aria-hidden": "true" }, "✓") : null];
+      picked ? tick() : null];
     return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge });
   });
   const faceButton = (face) => {
@@ -841,7 +834,8 @@ function actionBar(ctx) {
     h("div", { class: "hz-bar-buttons" },
       h("button", { type: "button", class: "hz-clear", disabled: !myTurn || !hasPick || ctx.busy, dataset: { key: "clear" },
         onclick: pick(() => Object.assign(sel, { card: null, face: null, adjust: null, take: null, keep: [] })) }, ctx.t("hz.clear")),
-      h("button", { type: "button", class: "primary hz-confirm", disabled: !action || ctx.busy,
+      // Not ready: aria-disabled, so that the focus stays here when a choice is taken back or the play is sent.
+      h("button", { type: "button", class: "primary hz-confirm", "aria-disabled": action && !ctx.busy ? null : "true",
         dataset: { key: "confirm", ...(action ? { action: JSON.stringify(action) } : {}) },
         onclick: () => { if (action && !ctx.busy) ctx.send(action); } },
         ctx.t(draft ? "hz.keep" : "hz.confirm"))));
@@ -879,7 +873,7 @@ function settlementEl(ctx) {
   const index = shownSettlement !== null && shownSettlement < v.settlements.length ? shownSettlement : v.settlements.length - 1;
   const s = v.settlements[index];
   const tabs = v.settlements.map((x, i) => h("button", { type: "button", class: "hz-tab", "aria-pressed": String(i === index),
-    dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; rerender(); } }, ctx.t("hz.col.round", { n: x.round })));
+    dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; ctx.redraw(); } }, ctx.t("hz.col.round", { n: x.round })));
   const order = Array.from({ length: v.seats }, (_, i) => i);
   const head = h("tr", {}, h("th", {}, ""), s.cities.map((c) => h("th", { scope: "col" }, cityBadge(ctx, c.city),
     h("small", {}, `${ctx.t("hz.settle.pos", { pos: c.position })} · ${ctx.t("hz.incomeShort", ctx.catalog.track[c.position])}`))),
@@ -897,14 +891,16 @@ function settlementEl(ctx) {
     h("p", { class: "hz-notes" }, tag(ctx, "interp", ctx.t("note.ties"))));
 }
 
+function winnersLine(ctx, f) {
+  return f.winners.length > 1 ? ctx.t("p.overShared", { names: ctx.names(f.winners), score: Math.max(...f.totals) })
+    : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
+}
+
 function resultEl(ctx) {
   const v = ctx.view;
   const f = v.final;
   if (!f || v.phase !== "game_over") return null;
-  const top = Math.max(...f.totals);
-  const headline = f.winners.length > 1
-    ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: top })
-    : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
+  const headline = winnersLine(ctx, f);
   const order = Array.from({ length: v.seats }, (_, i) => i).sort((a, b) => f.places[a] - f.places[b] || a - b);
   return h("div", { class: "hz-result" },
     h("p", { class: "hz-headline" }, "♛ ", headline),
@@ -961,7 +957,7 @@ export function render(root, ctx) {
   skeleton.wrap.className = `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${myTurn ? "my-turn" : ""}`;
   const base = `${viewId(v)}|${ctx.lang}|${ctx.seat}|${JSON.stringify(ctx.players)}`;
   const local = `${base}|${JSON.stringify(sel)}|${ctx.busy}`;
-  const others = seatOrder(ctx).filter((s) => s !== ctx.seat);
+  const others = ctx.around().filter((s) => s !== ctx.seat);
   const draw = {
     status: () => statusBar(ctx),
     result: () => resultEl(ctx),
@@ -980,24 +976,20 @@ export function render(root, ctx) {
     fill(skeleton.parts[name], draw[name]());
   }
   last = { root, ctx, view: v };
-  if (focusKey && !root.contains(document.activeElement)) {
-    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    const target = again && !again.disabled ? again : root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)");
-    target?.focus({ preventScroll: true });
+  // The page finds a focused control again by its data-key; one that a choice has just closed hands
+  // focus on to the question now asked, so the keyboard never falls back to the top of the page.
+  if (focusKey && !root.contains(document.activeElement) && !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not(:disabled)`)) {
+    root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)")?.focus({ preventScroll: true });
   }
 }
 
 export function prompt(ctx) {
   const v = ctx.view;
   syncSelection(ctx);
-  if (v.phase === "game_over" && v.final) {
-    const f = v.final;
-    return f.winners.length > 1 ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: Math.max(...f.totals) })
-      : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
-  }
+  if (v.phase === "game_over" && v.final) return winnersLine(ctx, v.final);
   if (v.phase === "opening_draft") {
-    if (ctx.seat === null) return ctx.t("p.draftWatch", { names: names(ctx, v.awaiting) });
-    if (!v.legal.length) return ctx.t("p.draftWait", { names: names(ctx, v.awaiting) });
+    if (ctx.seat === null) return ctx.t("p.draftWatch", { names: ctx.names(v.awaiting) });
+    if (!v.legal.length) return ctx.t("p.draftWait", { names: ctx.names(v.awaiting) });
     if (sel.keep.length === 2) return ctx.t("p.draftReady", { a: cardText(ctx, sel.keep[0]), b: cardText(ctx, sel.keep[1]) });
     return ctx.t(sel.keep.length === 1 ? "p.draftOne" : "p.draft");
   }
@@ -1044,7 +1036,7 @@ export function describe(event, ctx) {
     }
     case "game_over": {
       const list = event.totals.map((total, seat) => `${name(seat)} ${total}`).join(sep);
-      return `${ctx.t("log.over", { list })} — ${ctx.t("log.winner", { names: names(ctx, event.winners) })}`;
+      return `${ctx.t("log.over", { list })} — ${ctx.t("log.winner", { names: ctx.names(event.winners) })}`;
     }
     default: return null;
   }
