@@ -10,7 +10,6 @@ const STEPS = ["card", "face", "adjust", "take"];
 export const strings = {
   en: {
     "hz.city.LON": "London", "hz.city.BRU": "Bruges", "hz.city.BER": "Bergen", "hz.city.NOV": "Novgorod",
-    "hz.lubeck": "Lübeck",
     "hz.card": "{city} {power}",
     "hz.cardP": "{city} {power} ({person})",
     "hz.cardLabel": "{city}, power {power}",
@@ -128,17 +127,13 @@ export const strings = {
     "hz.settle.cubes": "Cube colours",
     "hz.settle.income": "Income",
     "hz.settle.pos": "at {pos}",
-    "hz.final.title": "Final scoring",
     "hz.final.lubeck": "Lübeck: power {power}, {rank} → +{pay}",
     "hz.final.lubeckNone": "Lübeck: no face-down power",
     "hz.final.persons": "Notables: {kinds} kinds → {set}{bonus}",
     "hz.final.bonus": ", same person +{n}",
-    "hz.final.revealHand": "Hand",
-    "hz.final.revealDown": "Face down",
     "hz.reason.most_money": "Most money wins.",
     "hz.reason.lubeck_tiebreak": "Tied on money: the higher Lübeck power breaks the tie.",
     "hz.reason.shared_victory": "Tied on money and on Lübeck power: the victory is shared.",
-    "hz.place": "{place}",
     "hz.tag.interp": "interpretation",
     "hz.tag.house": "house rule",
     "hz.tag.option": "option",
@@ -177,7 +172,6 @@ export const strings = {
   },
   ja: {
     "hz.city.LON": "ロンドン", "hz.city.BRU": "ブリュージュ", "hz.city.BER": "ベルゲン", "hz.city.NOV": "ノヴゴロド",
-    "hz.lubeck": "リューベク",
     "hz.card": "{city}{power}",
     "hz.cardP": "{city}{power}（{person}）",
     "hz.cardLabel": "{city}、交渉力{power}",
@@ -295,17 +289,13 @@ export const strings = {
     "hz.settle.cubes": "キューブの色数",
     "hz.settle.income": "収入",
     "hz.settle.pos": "繁栄度 {pos}",
-    "hz.final.title": "最終決算",
     "hz.final.lubeck": "リューベク：交渉力 {power}、{rank} → +{pay}",
     "hz.final.lubeckNone": "リューベク：裏向きの交渉力なし",
     "hz.final.persons": "要人：{kinds}種類 → {set}{bonus}",
     "hz.final.bonus": "、同じ人物 +{n}",
-    "hz.final.revealHand": "手札",
-    "hz.final.revealDown": "裏向き",
     "hz.reason.most_money": "お金の最も多い人の勝ちです。",
     "hz.reason.lubeck_tiebreak": "お金が同点：裏向きの交渉力が多い方の勝ち（タイブレーク）。",
     "hz.reason.shared_victory": "お金も裏向きの交渉力も同じ：勝利を分かち合います。",
-    "hz.place": "{place}",
     "hz.tag.interp": "解釈",
     "hz.tag.house": "ハウスルール",
     "hz.tag.option": "オプション",
@@ -349,6 +339,7 @@ export const strings = {
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 const cityName = (ctx, city) => ctx.t(`hz.city.${city}`);
 const faceOf = (ctx, id) => ctx.catalog?.cards?.[id] ?? { city: id.slice(0, 3), power: "?", cube_icon: false, person: null };
+const sepOf = (ctx) => (ctx.lang === "ja" ? "、" : ", "); // between the items of a list in a line
 const rankText = (ctx, rank) => (rank ? ctx.t(`hz.rank${Math.min(rank, 4)}`) : ctx.t("hz.unranked"));
 
 function cardText(ctx, id) {
@@ -522,7 +513,7 @@ function selectionSummary(ctx) {
       parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(delta) }));
     }
   }
-  return parts.join(ctx.lang === "ja" ? "、" : ", ");
+  return parts.join(sepOf(ctx));
 }
 
 // --- the table -------------------------------------------------------------------------------
@@ -648,7 +639,7 @@ function lastMove(ctx) {
     const s = v.settlements[v.settlements.length - 1];
     if (s) {
       news.push(ctx.t("last.settled", { round: s.round, list: s.incomes.map((n, seat) =>
-        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(ctx.lang === "ja" ? "、" : ", ") }));
+        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(sepOf(ctx)) }));
     }
     if (v.phase === "turns") {
       notes.push(tag(ctx, "house", ctx.t(v.round === 1 ? "note.rotate1" : "note.rotate")));
@@ -841,10 +832,6 @@ function actionBar(ctx) {
         ctx.t(draft ? "hz.keep" : "hz.confirm"))));
 }
 
-function placeText(ctx, place) {
-  return ctx.lang === "ja" ? `${place}位` : ["", "1st", "2nd", "3rd", "4th"][place] ?? `${place}th`;
-}
-
 function scoreBoard(ctx) {
   const v = ctx.view;
   const f = v.final;
@@ -855,7 +842,7 @@ function scoreBoard(ctx) {
     h("th", { scope: "col" }, ctx.t("hz.col.lubeck")), h("th", { scope: "col" }, ctx.t("hz.col.persons")),
     h("th", { scope: "col" }, ctx.t("hz.col.total")));
   const rows = order.map((seat) => h("tr", { class: `seat-${seat} ${f && f.winners.includes(seat) ? "winner" : ""}` },
-    h("th", { scope: "row" }, h("span", { class: "hz-place" }, f ? placeText(ctx, f.places[seat]) : ""), h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
+    h("th", { scope: "row" }, h("span", { class: "hz-place" }, f ? rankText(ctx, f.places[seat]) : ""), h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
     [0, 1, 2].map((r) => h("td", {}, v.settlements[r] ? `+${v.settlements[r].incomes[seat]}` : "")),
     h("td", {}, f ? `+${f.lubeck_payouts[seat]}` : ""),
     h("td", {}, f ? `+${f.person_sets[seat] + f.person_bonuses[seat]}` : ""),
@@ -906,7 +893,7 @@ function resultEl(ctx) {
     h("p", { class: "hz-headline" }, "♛ ", headline),
     h("p", { class: "hz-reason" }, ctx.t(`hz.reason.${v.outcome?.reason ?? "most_money"}`)),
     h("ol", { class: "hz-final" }, order.map((seat) => h("li", { class: `seat-${seat}` },
-      h("span", { class: "hz-place" }, placeText(ctx, f.places[seat])), h("span", { class: "seat-bar" }),
+      h("span", { class: "hz-place" }, rankText(ctx, f.places[seat])), h("span", { class: "seat-bar" }),
       h("strong", {}, nameOf(ctx, seat)), h("span", { class: "total" }, f.totals[seat]),
       h("span", { class: "hz-why" },
         f.lubeck_ranks[seat] ? ctx.t("hz.final.lubeck", { power: f.lubeck_powers[seat], rank: rankText(ctx, f.lubeck_ranks[seat]), pay: f.lubeck_payouts[seat] })
@@ -1010,7 +997,7 @@ export function prompt(ctx) {
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);
   const city = (c) => cityName(ctx, c);
-  const sep = ctx.lang === "ja" ? "、" : ", ";
+  const sep = sepOf(ctx);
   switch (event.kind) {
     case "game_started": return ctx.t("log.started", { name: name(event.first_player) });
     case "hand_dealt": return ctx.t("log.dealt", { cards: (event.cards ?? []).map((id) => cardText(ctx, id)).join(sep) });
