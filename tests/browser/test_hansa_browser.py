@@ -194,6 +194,8 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             pytest.fail("a turn could not be completed by clicking")
         if keyboard_turn:
             assert await host.evaluate("document.activeElement !== document.body")  # the focus stayed on the table
+            await host.wait_for_timeout(200)  # the announcer speaks a moment after the news
+            assert "Mina played" not in await host.locator("#announce").inner_text()  # your own move is not read back
             host_turns += 1
         turns += 1
         await expect(mover.locator("#app[data-busy]")).to_have_count(0)

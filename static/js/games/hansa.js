@@ -994,6 +994,12 @@ export function prompt(ctx) {
   return ctx.t("p.confirm", { summary: selectionSummary(ctx) });
 }
 
+// Said aloud: the others' moves, a space falling to 2, the rounds, settlements and the end. Your own
+// move you have just confirmed; "has chosen" shows by the seat, and the cubes in the settlement.
+const OWN = new Set(["card_played_face_up", "card_played_face_down", "prosperity_adjusted", "card_taken"]);
+export const notable = (event, ctx) => !["draft_chosen", "cubes_returned"].includes(event.kind)
+  && !(OWN.has(event.kind) && event.seat === ctx.seat);
+
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);
   const city = (c) => cityName(ctx, c);
