@@ -1,7 +1,8 @@
 """Three Chromium pages join by the invite link and play Queen of Hansa to its end by clicking.
 
 The table uses the real `opening_draft` option, so the sealed keep step is played too. The host is
-on a desktop in English and plays its first turn with the keyboard only; Ken is on a 390 px phone
+on a desktop in English and keeps its two cards and plays its first two turns (one face up, one
+face down with a marker move) with the keyboard only, by Tab and Enter/Space; Ken is on a 390 px phone
 in Japanese, Sam on a 360 px phone in English.
 """
 
@@ -64,10 +65,23 @@ LOOK = """() => {
 }"""
 
 
+async def tab_to(page: Page, selector: str, limit: int = 250) -> None:
+    """Moves the focus with Tab alone until it rests on `selector` (it may already be there)."""
+    for _ in range(limit):
+        if await page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+        await page.keyboard.press("Tab")
+    raise PlaywrightTimeout(f"Tab never reached {selector}")
+
+
 async def step_once(
     page: Page, rng: random.Random, prefer: dict[str, str] | None = None, keyboard: bool = False
 ) -> str | None:
-    """Makes one choice of this page's play: a pick among the open controls of the asked step, or the confirm."""
+    """Makes one choice of this page's play: a pick among the open controls of the asked step, or the confirm.
+
+    With `keyboard`, the control is reached by Tab alone and chosen with Enter (a card, a marker move,
+    a keep) or Space (the rest).
+    """
     if not await is_idle(page):
         return None
     look = await page.evaluate(LOOK)
@@ -77,17 +91,17 @@ async def step_once(
     if step == "confirm":
         action = json.loads(look["picks"][0])
         assert action["type"] in ("play", "keep")
-        button = page.locator(".hz-confirm[data-action]:not([disabled])")
+        selector = ".hz-confirm[data-action]:not([disabled])"
     else:
         wanted = (prefer or {}).get(step)
         choice = wanted if wanted in look["picks"] else rng.choice(look["picks"])
-        button = page.locator(f"[data-step=\"{step}\"][data-pick='{choice}']")
+        selector = f"[data-step=\"{step}\"][data-pick='{choice}']"
     try:
         if keyboard:
-            await button.focus(timeout=3000)
-            await page.keyboard.press("Enter")
+            await tab_to(page, selector)
+            await page.keyboard.press("Enter" if step in ("card", "adjust", "keep") else "Space")
         else:
-            await button.click(timeout=3000)
+            await page.locator(selector).click(timeout=3000)
     except PlaywrightTimeout:
         return None  # the page moved on under the click; look again
     return step
@@ -118,13 +132,13 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     await host.wait_for_selector(".hz-chosen.on")
     assert await host.locator(".hz-seat .hz-card.back.chosen .tick").count() == 2  # Ken's two face-down cards
     for _ in range(2):
-        assert await step_once(host, rng) == "keep"
+        assert await step_once(host, rng, keyboard=True) == "keep"
     await host.wait_for_selector(".hz-confirm[data-action]")
     await snap(host, "hansa-2-draft", tmp_path)
     await snap(ken, "hansa-3-draft-phone-ja", tmp_path)
     assert "選択済み" in await ken.locator(".hz-me .hz-seat-head").inner_text()
     for page in (host, sam):
-        while await step_once(page, rng) != "confirm":
+        while await step_once(page, rng, keyboard=page is host) != "confirm":
             await page.wait_for_timeout(20)
     for page in pages:
         await page.wait_for_selector(".hz-board .hz-card:not(.empty) >> nth=19")
@@ -136,7 +150,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
 
     # Whole game: 45 turns of card, face (and a marker move for a face-down play), take, confirm.
     shots: dict[str, bool] = {"take": False, "adjust": False, "settled": False, "phone-360": False}
-    keyboard_turn = True
+    host_turns = 0  # the host's first two turns are played by keyboard alone: one face up, one face down
     turns = 0
     while turns < 45:
         mover = None
@@ -151,21 +165,22 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             assert await no_sideways_scroll(sam)
             await snap(sam, "hansa-7-phone-360", tmp_path)
             shots["phone-360"] = True
+        keyboard_turn = mover is host and host_turns < 2
         prefer = (
             {"face": '"down"'}
-            if mover is ken and not shots["adjust"]
+            if (mover is ken and not shots["adjust"]) or (keyboard_turn and host_turns == 1)
             else {"face": '"up"'}
             if mover is host and not shots["take"]
             else {}
         )
         for _ in range(200):
-            step = await step_once(mover, rng, prefer, keyboard=mover is host and keyboard_turn)
+            step = await step_once(mover, rng, prefer, keyboard=keyboard_turn)
             if step == "confirm":
                 break
             if step is None:
                 await mover.wait_for_timeout(20)
                 continue
-            if mover is host and keyboard_turn and step == "card":  # the keyboard goes on to the next question
+            if keyboard_turn and step == "card":  # the keyboard goes on to the next question
                 assert await host.evaluate("document.activeElement.dataset.step") == "face"
             after = await next_step(mover) if not (shots["take"] and shots["adjust"]) else None
             if mover is host and after == "take" and not shots["take"]:
@@ -177,7 +192,11 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
                 shots["adjust"] = True
         else:
             pytest.fail("a turn could not be completed by clicking")
-        keyboard_turn = keyboard_turn and mover is not host
+        if keyboard_turn:
+            assert await host.evaluate("document.activeElement !== document.body")  # the focus stayed on the table
+            await host.wait_for_timeout(200)  # the announcer speaks a moment after the news
+            assert "Mina played" not in await host.locator("#announce").inner_text()  # your own move is not read back
+            host_turns += 1
         turns += 1
         await expect(mover.locator("#app[data-busy]")).to_have_count(0)
         if turns == 1:  # the first merchant has played: 4 turns left, the others 5

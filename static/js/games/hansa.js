@@ -10,7 +10,6 @@ const STEPS = ["card", "face", "adjust", "take"];
 export const strings = {
   en: {
     "hz.city.LON": "London", "hz.city.BRU": "Bruges", "hz.city.BER": "Bergen", "hz.city.NOV": "Novgorod",
-    "hz.lubeck": "Lübeck",
     "hz.card": "{city} {power}",
     "hz.cardP": "{city} {power} ({person})",
     "hz.cardLabel": "{city}, power {power}",
@@ -25,7 +24,6 @@ export const strings = {
     "hz.triggersTitle": "The 1st, 2nd, 3rd and 4th space to fall from 3 cards to 2 this round moves its city's marker −1, +1, +2, +3.",
     "hz.next": "next",
     "hz.draft": "Opening draft",
-    "hz.gameOver": "Game over",
     "hz.money": "Money",
     "hz.toPlay": "to play",
     "hz.starts": "starts",
@@ -129,17 +127,13 @@ export const strings = {
     "hz.settle.cubes": "Cube colours",
     "hz.settle.income": "Income",
     "hz.settle.pos": "at {pos}",
-    "hz.final.title": "Final scoring",
     "hz.final.lubeck": "Lübeck: power {power}, {rank} → +{pay}",
     "hz.final.lubeckNone": "Lübeck: no face-down power",
     "hz.final.persons": "Notables: {kinds} kinds → {set}{bonus}",
     "hz.final.bonus": ", same person +{n}",
-    "hz.final.revealHand": "Hand",
-    "hz.final.revealDown": "Face down",
     "hz.reason.most_money": "Most money wins.",
     "hz.reason.lubeck_tiebreak": "Tied on money: the higher Lübeck power breaks the tie.",
     "hz.reason.shared_victory": "Tied on money and on Lübeck power: the victory is shared.",
-    "hz.place": "{place}",
     "hz.tag.interp": "interpretation",
     "hz.tag.house": "house rule",
     "hz.tag.option": "option",
@@ -178,7 +172,6 @@ export const strings = {
   },
   ja: {
     "hz.city.LON": "ロンドン", "hz.city.BRU": "ブリュージュ", "hz.city.BER": "ベルゲン", "hz.city.NOV": "ノヴゴロド",
-    "hz.lubeck": "リューベク",
     "hz.card": "{city}{power}",
     "hz.cardP": "{city}{power}（{person}）",
     "hz.cardLabel": "{city}、交渉力{power}",
@@ -193,7 +186,6 @@ export const strings = {
     "hz.triggersTitle": "このラウンドで3枚から2枚になった1番目・2番目・3番目・4番目のスペースは、その都市の繁栄キューブを −1, +1, +2, +3 動かします。",
     "hz.next": "次",
     "hz.draft": "オープニングドラフト",
-    "hz.gameOver": "ゲーム終了",
     "hz.money": "お金",
     "hz.toPlay": "手番",
     "hz.starts": "最初",
@@ -297,17 +289,13 @@ export const strings = {
     "hz.settle.cubes": "キューブの色数",
     "hz.settle.income": "収入",
     "hz.settle.pos": "繁栄度 {pos}",
-    "hz.final.title": "最終決算",
     "hz.final.lubeck": "リューベク：交渉力 {power}、{rank} → +{pay}",
     "hz.final.lubeckNone": "リューベク：裏向きの交渉力なし",
     "hz.final.persons": "要人：{kinds}種類 → {set}{bonus}",
     "hz.final.bonus": "、同じ人物 +{n}",
-    "hz.final.revealHand": "手札",
-    "hz.final.revealDown": "裏向き",
     "hz.reason.most_money": "お金の最も多い人の勝ちです。",
     "hz.reason.lubeck_tiebreak": "お金が同点：裏向きの交渉力が多い方の勝ち（タイブレーク）。",
     "hz.reason.shared_victory": "お金も裏向きの交渉力も同じ：勝利を分かち合います。",
-    "hz.place": "{place}",
     "hz.tag.interp": "解釈",
     "hz.tag.house": "ハウスルール",
     "hz.tag.option": "オプション",
@@ -351,6 +339,7 @@ export const strings = {
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 const cityName = (ctx, city) => ctx.t(`hz.city.${city}`);
 const faceOf = (ctx, id) => ctx.catalog?.cards?.[id] ?? { city: id.slice(0, 3), power: "?", cube_icon: false, person: null };
+const sepOf = (ctx) => (ctx.lang === "ja" ? "、" : ", "); // between the items of a list in a line
 const rankText = (ctx, rank) => (rank ? ctx.t(`hz.rank${Math.min(rank, 4)}`) : ctx.t("hz.unranked"));
 
 function cardText(ctx, id) {
@@ -363,10 +352,6 @@ function cardLabel(ctx, id) {
   return ctx.t("hz.cardLabel", { city: cityName(ctx, c.city), power: c.power })
     + (c.person ? ctx.t("hz.cardLabelPerson", { person: c.person }) : "")
     + (c.cube_icon ? ctx.t("hz.cardLabelIcon") : "");
-}
-
-function names(ctx, seats) {
-  return ctx.names(seats);
 }
 
 function tag(ctx, kind, text) {
@@ -402,11 +387,17 @@ function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cl
     badge);
 }
 
+/** The mark of a chosen card, not only a colour (aria-pressed says it to assistive technology). */
+const tick = () => h("span", { class: "hz-tick", "aria-hidden": "true" }, "✓");
+
 function backEl(ctx, { size = "mini", cls = "", label = null, children = [] } = {}) {
   return h("div", { class: `card back hz-card ${size} ${cls}`, role: "img", "aria-label": label ?? ctx.t("hz.back") }, ...children);
 }
 
 // --- the selection (select, then confirm) -----------------------------------------------------
+// ctx.compose chooses one whole action of view.legal per control. A play here is put together from up
+// to four parts (card, face, marker move, take) and a keep from two cards, each part narrowing the
+// legal actions that remain, so the composition is the game's own; its confirm follows the kit's.
 
 const sel = { key: null, card: null, face: null, adjust: null, take: null, keep: [] };
 let last = { root: null, ctx: null, view: null };
@@ -489,7 +480,7 @@ function pick(fn) {
   return (event) => {
     if (last.ctx?.busy) return;
     fn();
-    rerender();
+    last.ctx?.redraw();
     if (event?.detail === 0) focusNextStep(); // chosen with the keyboard: go on to the next question
   };
 }
@@ -502,10 +493,6 @@ function focusNextStep() {
   const target = step ? root.querySelector(`[data-step="${step}"]:not(:disabled):not([aria-pressed="true"])`)
     : root.querySelector(".hz-confirm:not(:disabled)");
   target?.focus();
-}
-
-function rerender() {
-  last.ctx?.redraw();
 }
 
 function selectionSummary(ctx) {
@@ -526,7 +513,7 @@ function selectionSummary(ctx) {
       parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(delta) }));
     }
   }
-  return parts.join(ctx.lang === "ja" ? "、" : ", ");
+  return parts.join(sepOf(ctx));
 }
 
 // --- the table -------------------------------------------------------------------------------
@@ -542,7 +529,7 @@ function statusBar(ctx) {
       h("span", { class: "d" }, signed(delta)),
       city ? h("span", { class: `hz-shape city-${city}`, "aria-label": cityName(ctx, city) }, SHAPE[city]) : null);
   });
-  const phaseText = v.phase === "opening_draft" ? ctx.t("hz.draft") : v.phase === "game_over" ? ctx.t("hz.gameOver")
+  const phaseText = v.phase === "opening_draft" ? ctx.t("hz.draft") : v.phase === "game_over" ? ctx.t("table.gameOver")
     : ctx.t("hz.turn", { n: Math.min(v.turns_taken + 1, v.turns_in_round), of: v.turns_in_round });
   return h("div", { class: "hz-status" },
     h("span", { class: "hz-round" }, ctx.t("hz.round", { n: v.round, of: ctx.catalog.rounds })),
@@ -563,7 +550,8 @@ function trackEl(ctx, city, myTurn) {
     return h("button", { type: "button", class: `hz-adj ${delta < 0 ? "minus" : "plus"} ${open && step ? "hot" : ""}`,
       disabled: !open || ctx.busy, "aria-pressed": String(pressed), dataset: { step: "adjust", pick: JSON.stringify(value), key: `adj-${city}${delta}` },
       "aria-label": ctx.t("hz.moveMarker", { city: cityName(ctx, city), delta: signed(delta) }),
-      onclick: pick(() => choose(v, "adjust", value)) }, delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta)));
+      onclick: pick(() => choose(v, "adjust", value)) },
+      pressed ? "✓" : delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta))); // chosen: a tick, not only a colour
   };
   const preview = sel.adjust && sel.adjust.city === city ? pos + sel.adjust.delta : null;
   const cells = ctx.catalog.track.map((step) => h("li", {
@@ -600,11 +588,12 @@ function spaceEl(ctx, city, myTurn, isNew) {
         cls: `${isNew(slot.card) ? "flip" : ""} ${open && takeStep ? "hot" : ""} ${pressed ? "selected" : ""}`,
         attrs: { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(pressed),
                  dataset: { step: "take", pick: JSON.stringify(value), key: `take-${city}-${i}` },
-                 onclick: pick(() => choose(v, "take", value)) } }));
+                 onclick: pick(() => choose(v, "take", value)) },
+        badge: pressed ? tick() : null }));
   });
   const powers = v.players.map((p) => p.power[city]);
   const { ranks: rk, payouts } = v.standings[city]; // were the round settled now (§6.1), as the server reckons it
-  const order = seatOrder(ctx);
+  const order = ctx.around();
   const standings = order.map((s) => h("li", { class: `seat-${s} ${rk[s] === 1 ? "top" : ""}` },
     h("span", { class: "who" }, nameOf(ctx, s)),
     h("span", { class: "pw", title: ctx.t("hz.powerTitle") }, powers[s]),
@@ -614,11 +603,6 @@ function spaceEl(ctx, city, myTurn, isNew) {
     trackEl(ctx, city, myTurn),
     h("div", { class: "hz-row" }, slots),
     h("div", { class: `hz-standings ${v.phase === "game_over" ? "over" : ""}` }, h("span", { class: "lbl" }, ctx.t("hz.ifNow")), h("ol", {}, standings)));
-}
-
-/** Seats as they sit around the table: this tab's first, then clockwise (from seat 0 when watching). */
-function seatOrder(ctx) {
-  return ctx.around();
 }
 
 /** What just happened (the last turn) and the round's news (who began it, the last settlement), in two steady parts. */
@@ -655,7 +639,7 @@ function lastMove(ctx) {
     const s = v.settlements[v.settlements.length - 1];
     if (s) {
       news.push(ctx.t("last.settled", { round: s.round, list: s.incomes.map((n, seat) =>
-        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(ctx.lang === "ja" ? "、" : ", ") }));
+        ctx.t("hz.plus", { name: nameOf(ctx, seat), n, total: s.totals[seat] })).join(sepOf(ctx)) }));
     }
     if (v.phase === "turns") {
       notes.push(tag(ctx, "house", ctx.t(v.round === 1 ? "note.rotate1" : "note.rotate")));
@@ -763,7 +747,7 @@ function myArea(ctx, isNew) {
       onclick: pick(() => (draft ? toggleKeep(id) : choose(v, "card", id))) };
     const cls = `${isNew(id) ? "flip" : ""} ${picked ? "selected" : ""} ${hot ? "hot" : ""}`;
     const badge = [!draft && known.has(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
-      picked ? h("span", { class: "hz-tick", "aria-hidden": "true" }, "✓") : null];
+      picked ? tick() : null];
     return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge });
   });
   const faceButton = (face) => {
@@ -841,14 +825,11 @@ function actionBar(ctx) {
     h("div", { class: "hz-bar-buttons" },
       h("button", { type: "button", class: "hz-clear", disabled: !myTurn || !hasPick || ctx.busy, dataset: { key: "clear" },
         onclick: pick(() => Object.assign(sel, { card: null, face: null, adjust: null, take: null, keep: [] })) }, ctx.t("hz.clear")),
-      h("button", { type: "button", class: "primary hz-confirm", disabled: !action || ctx.busy,
+      // Not ready: aria-disabled, so that the focus stays here when a choice is taken back or the play is sent.
+      h("button", { type: "button", class: "primary hz-confirm", "aria-disabled": action && !ctx.busy ? null : "true",
         dataset: { key: "confirm", ...(action ? { action: JSON.stringify(action) } : {}) },
         onclick: () => { if (action && !ctx.busy) ctx.send(action); } },
         ctx.t(draft ? "hz.keep" : "hz.confirm"))));
-}
-
-function placeText(ctx, place) {
-  return ctx.lang === "ja" ? `${place}位` : ["", "1st", "2nd", "3rd", "4th"][place] ?? `${place}th`;
 }
 
 function scoreBoard(ctx) {
@@ -861,7 +842,7 @@ function scoreBoard(ctx) {
     h("th", { scope: "col" }, ctx.t("hz.col.lubeck")), h("th", { scope: "col" }, ctx.t("hz.col.persons")),
     h("th", { scope: "col" }, ctx.t("hz.col.total")));
   const rows = order.map((seat) => h("tr", { class: `seat-${seat} ${f && f.winners.includes(seat) ? "winner" : ""}` },
-    h("th", { scope: "row" }, h("span", { class: "hz-place" }, f ? placeText(ctx, f.places[seat]) : ""), h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
+    h("th", { scope: "row" }, h("span", { class: "hz-place" }, f ? rankText(ctx, f.places[seat]) : ""), h("span", { class: "seat-bar" }), nameOf(ctx, seat)),
     [0, 1, 2].map((r) => h("td", {}, v.settlements[r] ? `+${v.settlements[r].incomes[seat]}` : "")),
     h("td", {}, f ? `+${f.lubeck_payouts[seat]}` : ""),
     h("td", {}, f ? `+${f.person_sets[seat] + f.person_bonuses[seat]}` : ""),
@@ -879,7 +860,7 @@ function settlementEl(ctx) {
   const index = shownSettlement !== null && shownSettlement < v.settlements.length ? shownSettlement : v.settlements.length - 1;
   const s = v.settlements[index];
   const tabs = v.settlements.map((x, i) => h("button", { type: "button", class: "hz-tab", "aria-pressed": String(i === index),
-    dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; rerender(); } }, ctx.t("hz.col.round", { n: x.round })));
+    dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; ctx.redraw(); } }, ctx.t("hz.col.round", { n: x.round })));
   const order = Array.from({ length: v.seats }, (_, i) => i);
   const head = h("tr", {}, h("th", {}, ""), s.cities.map((c) => h("th", { scope: "col" }, cityBadge(ctx, c.city),
     h("small", {}, `${ctx.t("hz.settle.pos", { pos: c.position })} · ${ctx.t("hz.incomeShort", ctx.catalog.track[c.position])}`))),
@@ -897,20 +878,22 @@ function settlementEl(ctx) {
     h("p", { class: "hz-notes" }, tag(ctx, "interp", ctx.t("note.ties"))));
 }
 
+function winnersLine(ctx, f) {
+  return f.winners.length > 1 ? ctx.t("p.overShared", { names: ctx.names(f.winners), score: Math.max(...f.totals) })
+    : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
+}
+
 function resultEl(ctx) {
   const v = ctx.view;
   const f = v.final;
   if (!f || v.phase !== "game_over") return null;
-  const top = Math.max(...f.totals);
-  const headline = f.winners.length > 1
-    ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: top })
-    : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
+  const headline = winnersLine(ctx, f);
   const order = Array.from({ length: v.seats }, (_, i) => i).sort((a, b) => f.places[a] - f.places[b] || a - b);
   return h("div", { class: "hz-result" },
     h("p", { class: "hz-headline" }, "♛ ", headline),
     h("p", { class: "hz-reason" }, ctx.t(`hz.reason.${v.outcome?.reason ?? "most_money"}`)),
     h("ol", { class: "hz-final" }, order.map((seat) => h("li", { class: `seat-${seat}` },
-      h("span", { class: "hz-place" }, placeText(ctx, f.places[seat])), h("span", { class: "seat-bar" }),
+      h("span", { class: "hz-place" }, rankText(ctx, f.places[seat])), h("span", { class: "seat-bar" }),
       h("strong", {}, nameOf(ctx, seat)), h("span", { class: "total" }, f.totals[seat]),
       h("span", { class: "hz-why" },
         f.lubeck_ranks[seat] ? ctx.t("hz.final.lubeck", { power: f.lubeck_powers[seat], rank: rankText(ctx, f.lubeck_ranks[seat]), pay: f.lubeck_payouts[seat] })
@@ -961,7 +944,7 @@ export function render(root, ctx) {
   skeleton.wrap.className = `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${myTurn ? "my-turn" : ""}`;
   const base = `${viewId(v)}|${ctx.lang}|${ctx.seat}|${JSON.stringify(ctx.players)}`;
   const local = `${base}|${JSON.stringify(sel)}|${ctx.busy}`;
-  const others = seatOrder(ctx).filter((s) => s !== ctx.seat);
+  const others = ctx.around().filter((s) => s !== ctx.seat);
   const draw = {
     status: () => statusBar(ctx),
     result: () => resultEl(ctx),
@@ -980,24 +963,20 @@ export function render(root, ctx) {
     fill(skeleton.parts[name], draw[name]());
   }
   last = { root, ctx, view: v };
-  if (focusKey && !root.contains(document.activeElement)) {
-    const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    const target = again && !again.disabled ? again : root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)");
-    target?.focus({ preventScroll: true });
+  // The page finds a focused control again by its data-key; one that a choice has just closed hands
+  // focus on to the question now asked, so the keyboard never falls back to the top of the page.
+  if (focusKey && !root.contains(document.activeElement) && !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not(:disabled)`)) {
+    root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)")?.focus({ preventScroll: true });
   }
 }
 
 export function prompt(ctx) {
   const v = ctx.view;
   syncSelection(ctx);
-  if (v.phase === "game_over" && v.final) {
-    const f = v.final;
-    return f.winners.length > 1 ? ctx.t("p.overShared", { names: names(ctx, f.winners), score: Math.max(...f.totals) })
-      : ctx.t("p.overOne", { name: nameOf(ctx, f.winners[0]), score: f.totals[f.winners[0]] });
-  }
+  if (v.phase === "game_over" && v.final) return winnersLine(ctx, v.final);
   if (v.phase === "opening_draft") {
-    if (ctx.seat === null) return ctx.t("p.draftWatch", { names: names(ctx, v.awaiting) });
-    if (!v.legal.length) return ctx.t("p.draftWait", { names: names(ctx, v.awaiting) });
+    if (ctx.seat === null) return ctx.t("p.draftWatch", { names: ctx.names(v.awaiting) });
+    if (!v.legal.length) return ctx.t("p.draftWait", { names: ctx.names(v.awaiting) });
     if (sel.keep.length === 2) return ctx.t("p.draftReady", { a: cardText(ctx, sel.keep[0]), b: cardText(ctx, sel.keep[1]) });
     return ctx.t(sel.keep.length === 1 ? "p.draftOne" : "p.draft");
   }
@@ -1015,10 +994,16 @@ export function prompt(ctx) {
   return ctx.t("p.confirm", { summary: selectionSummary(ctx) });
 }
 
+// Said aloud: the others' moves, a space falling to 2, the rounds, settlements and the end. Your own
+// move you have just confirmed; "has chosen" shows by the seat, and the cubes in the settlement.
+const OWN = new Set(["card_played_face_up", "card_played_face_down", "prosperity_adjusted", "card_taken"]);
+export const notable = (event, ctx) => !["draft_chosen", "cubes_returned"].includes(event.kind)
+  && !(OWN.has(event.kind) && event.seat === ctx.seat);
+
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);
   const city = (c) => cityName(ctx, c);
-  const sep = ctx.lang === "ja" ? "、" : ", ";
+  const sep = sepOf(ctx);
   switch (event.kind) {
     case "game_started": return ctx.t("log.started", { name: name(event.first_player) });
     case "hand_dealt": return ctx.t("log.dealt", { cards: (event.cards ?? []).map((id) => cardText(ctx, id)).join(sep) });
@@ -1044,7 +1029,7 @@ export function describe(event, ctx) {
     }
     case "game_over": {
       const list = event.totals.map((total, seat) => `${name(seat)} ${total}`).join(sep);
-      return `${ctx.t("log.over", { list })} — ${ctx.t("log.winner", { names: names(ctx, event.winners) })}`;
+      return `${ctx.t("log.over", { list })} — ${ctx.t("log.winner", { names: ctx.names(event.winners) })}`;
     }
     default: return null;
   }
