@@ -58,8 +58,8 @@ async def play(slug: str, seats: int, games: int, spectators: int) -> dict[str, 
     snapshot = 0
     for game in range(games):
         chooser = Random(game)
-        room = Room(f"b{game}", rules, {}, seats, seed=game, store=NullStore(), bot_delay=0)  # type: ignore[arg-type]
-        room.seats = [SeatSlot(f"P{s}", None, False) for s in range(seats)]
+        room = Room(f"b{game}", rules, rules.parse_options({}, seats), seats, seed=game, store=NullStore(), bot_delay=0)  # type: ignore[arg-type]
+        room.seats[:] = [SeatSlot(f"P{s}", None, False) for s in range(seats)]
         connections = [CountingConnection(s) for s in range(seats)] + [
             CountingConnection(None) for _ in range(spectators)
         ]
