@@ -17,12 +17,12 @@ from app.persistence import RoomRecord, RoomStore, StoreUnavailable, TableStatus
 from app.rooms.bots import BotPlayer
 from app.rooms.connection import Close, Connection
 from app.rooms.errors import StaleVersion, TableError
-from app.rooms.fanout import Ack, FanOut, table_json
+from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
 from app.rooms.seating import Seating, SeatSlot, seat_slots
 from app.rooms.session import TableSession
 
-__all__ = ["Answered", "Room", "SeatSlot", "seat_slots", "table_json"]
+__all__ = ["Answered", "Room", "SeatSlot"]
 
 
 class Answered(Enum):
