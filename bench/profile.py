@@ -29,7 +29,7 @@ def _dumps_lines(relative: str) -> set[int]:
     return lines
 
 
-DUMPS = {f: _dumps_lines(f) for f in ("app/rooms/room.py", "app/web/sockets.py")}
+DUMPS = {f: _dumps_lines(f) for f in ("app/rooms/fanout.py", "app/web/sockets.py")}
 
 # (category, predicate on (function, file, line)); the first match from the innermost frame wins
 RULES: list[tuple[str, object]] = [
@@ -47,13 +47,15 @@ RULES: list[tuple[str, object]] = [
     (
         "Room.table_json / events / snapshot",
         lambda fn, f, ln: (
-            f.endswith("rooms/room.py")
+            f.endswith(("rooms/room.py", "rooms/fanout.py"))
             and fn
             in {
                 "Room.table_json",
                 "table_json",
                 "_event_json",
                 "Room.snapshot",
+                "FanOut.table_json",
+                "FanOut.snapshot",
                 "snapshot",
                 "<listcomp>",
                 "Room.table_json.<locals>.<listcomp>",
@@ -90,11 +92,11 @@ RULES: list[tuple[str, object]] = [
 INCLUSIVE = [
     ("Room.submit (check, record, apply, push)", "submit", "rooms/room.py"),
     ("  RoomStore.append (the durable write)", "append", "persistence/store.py"),
-    ("  Room._push_state (views, JSON, fan-out)", "_push_state", "rooms/room.py"),
-    ("  Room._note_legal (legal_actions x4 seats)", "_note_legal", "rooms/room.py"),
+    ("  FanOut.push_state (views, JSON, fan-out)", "push_state", "rooms/fanout.py"),
+    ("  TableSession._note_state (legal_actions x4 seats)", "_note_state", "rooms/session.py"),
     ("Bremen view() (all callers)", "view", "games/bremen/view.py"),
     ("Bremen legal_actions (all callers)", "legal_actions", "games/bremen/rules.py"),
-    ("Room.snapshot (a socket attaches / sync)", "snapshot", "rooms/room.py"),
+    ("FanOut.snapshot (a socket attaches / sync)", "snapshot", "rooms/fanout.py"),
     ("HTTP requests (create/join/start)", "run_asgi", "protocols/http/httptools_impl.py"),
     ("websocket writer task (_write)", "_write", "web/sockets.py"),
     ("RoomStore.put_seat/create/start (table setup writes)", ("put_seat", "create", "start"), "persistence/store.py"),

@@ -20,8 +20,10 @@ from app.games import RULES_BY_SLUG
 from app.persistence import RoomRecord, RoomStore, StoreUnavailable, TableStatus
 from app.rooms.connection import Close
 from app.rooms.errors import TableError
+from app.rooms.fanout import table_json
 from app.rooms.identity import new_room_code, new_seed
-from app.rooms.room import Room, seat_slots, table_json
+from app.rooms.room import Room
+from app.rooms.seating import seat_slots
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.manager import EXPIRED
 from app.rooms.messages import Act, Again, Check, Ping, Sync, client_message
-from app.rooms.room import Room
+from app.rooms.room import Answered, Room
 from app.web.channel import CHANNEL
 from app.web.clients import client_of
 from app.web.deps import LimitsDep, RoomsDep, SettingsDep, seat_cookie
@@ -137,13 +137,13 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
                 connection.push(b'{"type":"pong"}')
 
 
-async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[bool]) -> None:
+async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[Answered]) -> None:
     """Makes a change to the table and answers the sender: an ack, or an error and nothing changed.
 
-    The change returns True when the `state` it pushed already carried the ack.
+    The change says whether the `state` it pushed already carried the ack.
     """
     try:
-        acknowledged = await change
+        answered = await change
     except StaleVersion as exc:
         connection.push(_error(exc.code, exc.message, client_id))
         connection.push(room.snapshot(connection.seat))
@@ -155,7 +155,7 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
         log.exception("a change at table %s failed", room.id)
         connection.push(_error("not_saved", "The move could not be saved; nothing changed. Try again.", client_id))
     else:
-        if not acknowledged:
+        if answered is Answered.ACK_OWED:
             connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))
 
 

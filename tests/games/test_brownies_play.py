@@ -4,6 +4,8 @@ from collections import Counter
 from collections.abc import Callable
 from random import Random
 
+import pytest
+
 from app.engine import IllegalAction, Outcome, full_view, rng_for
 from app.games.brownies import RULES
 from app.games.brownies.actions import EndTurn, Produce, Trade
@@ -37,6 +39,7 @@ def play_game(seats: int, seed: int, policies: list[Policy], max_steps: int = 30
     raise AssertionError(f"no outcome after {max_steps} steps (seed {seed})")
 
 
+@pytest.mark.slow  # dozens of whole games
 def test_bots_play_complete_games_to_a_sane_end() -> None:
     for seats in (2, 3, 4):
         wins: Counter[int] = Counter()
@@ -50,6 +53,7 @@ def test_bots_play_complete_games_to_a_sane_end() -> None:
         assert len(wins) >= 2, f"one seat won every {seats}-player game: {wins}"
 
 
+@pytest.mark.slow  # whole games against random players
 def test_the_bot_beats_random_players() -> None:
     bot_wins = 0
     games = 0

@@ -39,29 +39,49 @@ class ServerProcess:
     ) -> None:
         self.command = command or [sys.executable, "-m", "app"]
         self.database_url = database_url
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.env = {
             **os.environ,
             "DATABASE_URL": database_url,
             "ZASHIKI_HOST": "127.0.0.1",
-            "ZASHIKI_PORT": str(self.port),
             "ZASHIKI_BOT_DELAY_SECONDS": str(bot_delay),
             **{f"ZASHIKI_{k.upper()}": v for k, v in {**UNLIMITED_CLIENT, **settings}.items()},
         }
+        self._use_port(free_port())
         self.process: subprocess.Popen[bytes] | None = None
+        self.started = False
+
+    def _use_port(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.env["ZASHIKI_PORT"] = str(port)
 
     def start(self, timeout: float = 90) -> "ServerProcess":
+        """Starts the server and waits until it answers. A first start whose free port another process
+        took in the meantime (tests running in parallel) moves to another; a restart keeps its address."""
+        for _ in range(5):
+            if self._start(timeout):
+                self.started = True
+                return self
+            self._use_port(free_port())
+        raise RuntimeError(f"no free port: {self.log_path.read_text()[-3000:]}")
+
+    def _start(self, timeout: float) -> bool:
+        """True once the server answers; False if it could not bind a port it never had."""
         log = self.log_path.open("ab")
+        logged = self.log_path.stat().st_size
         self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+                self.process = None
+                output = self.log_path.read_text()
+                if not self.started and "address already in use" in output[logged:].lower():
+                    return False
+                raise RuntimeError(f"server exited: {output[-3000:]}")
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return self
+                    return True
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")

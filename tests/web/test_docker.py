@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from random import Random
 
+import pytest
 import yaml
 
 from tests.support.client import play_to_end, seat_table
@@ -48,6 +49,7 @@ def test_compose_runs_the_app_on_postgresql_with_a_named_volume() -> None:
     assert port.endswith(":8000") and "ZASHIKI_PORT" in port  # the one place the port is set
 
 
+@pytest.mark.slow  # a server of its own, on PostgreSQL
 async def test_the_image_command_serves_a_game_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
     # The image's own command, with this environment's interpreter standing in for the image's `python`.
     command = [sys.executable if image_command()[0] == "python" else image_command()[0], *image_command()[1:]]

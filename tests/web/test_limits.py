@@ -118,6 +118,7 @@ async def test_a_seats_newest_tab_closes_its_oldest_beyond_four(shared_server: S
             await tab.close()
 
 
+@pytest.mark.slow  # a server of its own, waited on and restarted
 async def test_unknown_and_expired_tables_are_refused_with_their_own_codes(
     sqlite_url: str,
     tmp_path: Path,

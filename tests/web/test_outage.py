@@ -14,6 +14,8 @@ from tests.support.server import ServerProcess
 
 REFUSED_MOVES = 40
 
+pytestmark = pytest.mark.slow  # a server of its own, on a database taken away and given back
+
 
 @pytest.fixture
 def pg_server(postgres_url: str, tmp_path: Path) -> Iterator[ServerProcess]:

@@ -2,6 +2,8 @@
 
 from random import Random
 
+import pytest
+
 from tests.support.client import Player, play_some, play_to_end, seat_table
 from tests.support.server import ServerProcess
 
@@ -39,6 +41,7 @@ async def test_a_finished_table_deals_the_next_game_to_the_same_seats(live_serve
             await player.close()
 
 
+@pytest.mark.slow  # a server of its own, restarted
 async def test_the_next_game_is_what_a_restart_rebuilds(server: ServerProcess) -> None:
     players = await seat_table(server.url, "bremen", 4)
     await play_to_end(players, Random(3))

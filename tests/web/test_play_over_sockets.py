@@ -15,7 +15,12 @@ TABLES = [("sqlite", slug, n) for slug, rules in RULES_BY_SLUG.items() for n in 
 
 
 @pytest.mark.parametrize(
-    ("live_server", "game", "seats"), TABLES, ids=[f"{d}-{g}-{n}" for d, g, n in TABLES], indirect=["live_server"]
+    ("live_server", "game", "seats"),
+    [  # PostgreSQL's turn is left to CI (`slow`), as for every test on the long-lived servers
+        pytest.param(d, g, n, id=f"{d}-{g}-{n}", marks=[pytest.mark.slow] if d == "postgres" else [])
+        for d, g, n in TABLES
+    ],
+    indirect=["live_server"],
 )
 async def test_a_whole_game_over_sockets(live_server: ServerProcess, game: str, seats: int) -> None:
     players = await seat_table(live_server.url, game, seats)

@@ -7,6 +7,8 @@ import pytest
 from tests.support.client import Player, play_some, play_to_end, seat_table
 from tests.support.server import ServerProcess
 
+pytestmark = pytest.mark.slow  # each test starts a server of its own and restarts it
+
 
 @pytest.mark.parametrize("how", ["stop", "kill"])
 async def test_a_game_survives_a_restart(server: ServerProcess, how: str) -> None:

@@ -1,0 +1,152 @@
+"""Every message a table sends its tabs (docs/protocol.md): snapshots, state pushes, table pushes."""
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+import orjson
+
+from app.engine import Event, Seat
+from app.persistence import TableStatus
+from app.rooms.connection import FELL_BEHIND, Close, Connection
+from app.rooms.seating import Seating, SeatSlot
+from app.rooms.session import TableSession
+
+LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
+
+
+class Ack(NamedTuple):
+    """Answers the mover's tabs inside the `state` its move pushed."""
+
+    seat: Seat
+    id: str | None
+
+
+def table_json(
+    code: str,
+    game: str,
+    status: TableStatus,
+    options: Mapping[str, object],
+    game_no: int,
+    seats: list[SeatSlot],
+    online: set[Seat | None],
+) -> dict[str, object]:
+    """The public facts about a table: its seats, who is here, its status."""
+    return {
+        "code": code,
+        "game": game,
+        "status": status,
+        "options": options,
+        "game_no": game_no,
+        "seats": [
+            {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
+            for s, slot in enumerate(seats)
+        ],
+    }
+
+
+class FanOut:
+    """The tabs open on one table, and what each is sent: one encoding per seat, shared by its tabs."""
+
+    def __init__(self, room_id: str, session: TableSession, seating: Seating) -> None:
+        self.room_id = room_id
+        self.session = session
+        self.seating = seating
+        self.connections: set[Connection] = set()
+
+    # --- the tabs -------------------------------------------------------------------------
+
+    def add(self, connection: Connection) -> None:
+        """Queues the tab its snapshot, then counts it among those pushed to."""
+        connection.push(self.snapshot(connection.seat))
+        self.connections.add(connection)
+
+    def remove(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    def present(self) -> set[Seat | None]:
+        """The seats with a tab open (None: spectators)."""
+        return {c.seat for c in self.connections}
+
+    def spectator_count(self) -> int:
+        return sum(c.seat is None for c in self.connections)
+
+    def tabs_of(self, seat: Seat) -> list[Connection]:
+        """The seat's open tabs, oldest first."""
+        return sorted((c for c in self.connections if c.seat == seat), key=lambda c: c.serial)
+
+    def end_all(self, close: Close = FELL_BEHIND) -> None:
+        """Has every tab close at once, discarding what is queued."""
+        for connection in list(self.connections):
+            connection.drop(close)
+
+    # --- the messages ---------------------------------------------------------------------
+
+    def table_json(self) -> dict[str, object]:
+        """The public facts about the table itself: its seats, who is here, its status."""
+        session = self.session
+        return table_json(
+            self.room_id,
+            session.rules.slug,
+            session.status,
+            session.options.values,
+            session.game_no,
+            self.seating.slots,
+            self.present(),
+        )
+
+    def snapshot(self, seat: Seat | None) -> bytes:
+        """Everything a tab needs after (re)connecting: the table, the view, the log so far."""
+        session = self.session
+        lines = [_event_json(v, e) for v, e in session.log[-LOG_ON_ATTACH:] if e.visible_to(seat)]
+        return orjson.dumps(
+            {
+                "type": "state",
+                "version": session.version,
+                "you": seat,
+                "table": self.table_json(),
+                "view": session.view(seat),
+                "events": lines,
+                "full_log": True,
+                "catalog": session.rules.catalog,  # static data, once per connection; views name it by id
+            }
+        )
+
+    def push_snapshots(self) -> None:
+        """A fresh snapshot to every tab (a new game)."""
+        for connection in list(self.connections):
+            connection.push(self.snapshot(connection.seat))
+
+    def push_state(self, events: tuple[Event, ...], table: dict[str, object] | None, ack: Ack | None) -> None:
+        """The new version: one view per seat with a tab open, and one for all spectators, computed once each.
+
+        `table` rides along when the table's status changed with it; `ack` answers the mover's tabs.
+        """
+        session = self.session
+        lines = [(event, _event_json(session.version, event)) for event in events]
+        encoded: dict[Seat | None, bytes] = {}
+        for connection in self.connections:  # pushing never adds or removes a connection
+            seat = connection.seat
+            if seat not in encoded:
+                message = {
+                    "type": "state",
+                    "version": session.version,
+                    "you": seat,
+                    "view": session.view(seat),
+                    "events": [line for event, line in lines if event.visible_to(seat)],
+                }
+                if table is not None:
+                    message["table"] = table
+                if ack is not None and ack.seat == seat:
+                    message["ack"] = ack.id
+                encoded[seat] = orjson.dumps(message)
+            connection.push(encoded[seat])
+
+    def push_table(self) -> None:
+        """Tells every tab that the table's public facts changed (seats, presence)."""
+        message = orjson.dumps({"type": "table", "table": self.table_json()})
+        for connection in list(self.connections):
+            connection.push(message)
+
+
+def _event_json(version: int, event: Event) -> dict[str, object]:
+    return {"v": version, **event.to_json()}

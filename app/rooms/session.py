@@ -1,0 +1,144 @@
+"""A table's game in play: its state, version and log, and what each state offers whom.
+
+Pure: no I/O, no asyncio. The room records a move before it commits it here; tests drive a session
+directly, in process.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, rng_for, table_view
+from app.persistence import TableStatus
+from app.rooms.errors import StaleVersion
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action checked and applied to a copy of the state, not yet committed to the session."""
+
+    seat: Seat
+    action_id: str | None
+    version: int  # the version the move makes
+    payload: dict[str, object]  # the action as it is stored
+    state: Any
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+
+class TableSession:
+    """The game at one table: state, version, log, and per state the awaited seats, the outcome and each
+    seat's legal actions, computed once and shared by every view and the bots."""
+
+    def __init__(
+        self,
+        rules: GameRules[Any, Any],
+        options: Options,
+        seat_count: int,
+        seed: int,
+        game_no: int = 1,
+        version: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.options = options
+        self.seat_count = seat_count
+        self.seed = seed
+        self.game_no = game_no  # a table plays again and again with the same seats
+        self.version = version
+        self.status = TableStatus.WAITING
+        self.state: Any = None
+        self.log: list[tuple[int, Event]] = []
+        # Per seat: the legal actions it is offered and the version since which they stand. An
+        # action made against an older view still counts while the seat's options are unchanged
+        # (others committing in a simultaneous step do not make your click stale).
+        self._legal: list[tuple[Any, ...]] = [() for _ in range(seat_count)]
+        self._legal_since = [0] * seat_count
+        self.awaiting: frozenset[Seat] = frozenset()
+        self.outcome: Outcome | None = None
+        self._last_action_id: list[str | None] = [None] * seat_count  # a retried id is not applied twice
+
+    # --- dealing --------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Deals the game from the session's seed; every seat's legal actions stand from now."""
+        self.state = self.rules.setup(self.seat_count, self.options, Random(self.seed))
+        self.status = TableStatus.PLAYING
+        self._note_state(since_now=True)
+
+    def replay(self, actions: Iterable[tuple[Seat, Mapping[str, object]]]) -> None:
+        """Deals, then applies a stored action log (a table rebuilt from the database)."""
+        self.deal()
+        for seat, payload in actions:
+            action = self.rules.parse_action(payload)
+            step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
+            self._advance(step.state, step.events, self.rules.outcome(step.state))
+        self._note_state(since_now=True)
+
+    def next_game(self, seed: int) -> None:
+        """Deals the next game to the same seats; versions keep counting up, the log starts afresh."""
+        self.seed, self.game_no, self.version, self.log = seed, self.game_no + 1, self.version + 1, []
+        self.deal()
+
+    # --- moving ---------------------------------------------------------------------------
+
+    def is_retry(self, seat: Seat, action_id: str | None) -> bool:
+        """Whether this id is that of the seat's last applied action (a retry is not applied twice)."""
+        return action_id is not None and action_id == self._last_action_id[seat]
+
+    def prepare(self, seat: Seat, version: int, payload: Mapping[str, object], action_id: str | None) -> Move:
+        """Checks and applies an action made against `version`, changing nothing here; raises a refusal.
+
+        Made against an older version, it still counts while the seat's legal actions are unchanged.
+        """
+        if self.status == TableStatus.WAITING:
+            raise IllegalAction("not_started", "The game has not started yet.")
+        if not self._legal_since[seat] <= version <= self.version:
+            raise StaleVersion()
+        action = self.rules.parse_action(payload)
+        step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
+        outcome = self.rules.outcome(step.state)
+        return Move(seat, action_id, self.version + 1, action.to_json(), step.state, step.events, outcome)
+
+    def commit(self, move: Move) -> None:
+        """Makes a prepared move (once it is recorded): the next version, its events, what it offers."""
+        if move.version != self.version + 1:
+            raise ValueError(f"a move for version {move.version} committed at version {self.version}")
+        self._advance(move.state, move.events, move.outcome)
+        self._last_action_id[move.seat] = move.action_id
+        self._note_state()
+
+    def check(self, seat: Seat, payload: Mapping[str, object]) -> None:
+        """Raises what `prepare` would refuse this action with now (the version aside); changes nothing."""
+        if self.state is None:
+            raise IllegalAction("not_started", "The game has not started yet.")
+        self.rules.apply(self.state, seat, self.rules.parse_action(payload), rng_for(self.seed, self.version + 1))
+
+    def _advance(self, state: Any, events: tuple[Event, ...], outcome: Outcome | None) -> None:
+        self.state = state
+        self.version += 1
+        self.log.extend((self.version, event) for event in events)
+        if outcome is not None:
+            self.status = TableStatus.FINISHED
+
+    def _note_state(self, since_now: bool = False) -> None:
+        """Computes who is awaited, the outcome and each seat's legal actions, noting since which version
+        each seat's have stood."""
+        self.awaiting = self.rules.awaiting(self.state)
+        self.outcome = self.rules.outcome(self.state)
+        for seat in range(self.seat_count):
+            legal = tuple(self.rules.legal_actions(self.state, seat))
+            if since_now or legal != self._legal[seat]:
+                self._legal[seat], self._legal_since[seat] = legal, self.version
+
+    # --- reading --------------------------------------------------------------------------
+
+    def legal(self, seat: Seat) -> tuple[Any, ...]:
+        return self._legal[seat]
+
+    def view(self, seat: Seat | None) -> dict[str, object] | None:
+        """What `seat` (None: a spectator) is shown of the current state, inside the table's envelope."""
+        if self.state is None:
+            return None
+        legal = () if seat is None else self._legal[seat]
+        return table_view(self.rules, self.state, seat, self.awaiting, legal, self.outcome)
