@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine import Event, rng_for
+from app.engine import Event, full_view, rng_for
 from app.games.baroque import RULES
 from app.games.baroque.bot import choose
 from app.games.baroque.cards import CARDS, HAND_SIZE
@@ -66,7 +66,7 @@ def bot_game(seed: int, seats: int, bots: set[int]) -> BaroqueState:
     for k in range(1, MAX_STEPS[seats] + 1):
         seat = rng.choice(sorted(RULES.awaiting(state)))
         if seat in bots:
-            seen = RULES.view(state, seat)
+            seen = full_view(RULES, state, seat)
             payload = choose(seen, rng)
             offered = seen["legal"]
             assert isinstance(offered, list) and payload in offered

@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from app.engine import rng_for
+from app.engine import full_view, rng_for
 from app.games.bluebell import RULES
 from app.games.bluebell.actions import parse_action
 from app.games.bluebell.bot import choose
@@ -89,7 +89,7 @@ def play_bots(seed: int, seats: int, bots: set[int]) -> tuple[int, int]:
             return state.winner, k - 1
         (seat,) = RULES.awaiting(state)
         if seat in bots:
-            shown = RULES.view(state, seat)
+            shown = full_view(RULES, state, seat)
             payload = choose(shown, rng)
             assert payload in shown["legal"]  # type: ignore[operator]
             action = parse_action(payload)

@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 
-from app.engine import rng_for
+from app.engine import full_view, rng_for
 from app.engine.playout import random_playout
 from app.games.hansa import RULES
 from app.games.hansa.bot import choose
@@ -41,7 +41,7 @@ def play_out(seats: int, seed: int, draft: bool, bots: frozenset[int], check: bo
     while RULES.outcome(state) is None:
         seat = chooser.choice(sorted(RULES.awaiting(state)))
         if seat in bots:
-            view = RULES.view(state, seat)
+            view = full_view(RULES, state, seat)
             wire = choose(view, Random(f"{seed}:{len(log)}"))
             assert wire in view["legal"]  # type: ignore[operator]
         else:
@@ -108,5 +108,5 @@ def test_the_bot_takes_the_first_place_a_card_wins() -> None:
     state = table(
         2, current=0, turns_taken=11, prosperity={"LON": 7}, hands={0: ["LON-08", "NOV-01"]}, up={1: ["LON-05"]}
     )
-    wire = choose(RULES.view(state, 0), Random(0))
+    wire = choose(full_view(RULES, state, 0), Random(0))
     assert (wire["card"], wire["face"]) == ("LON-08", "up")
