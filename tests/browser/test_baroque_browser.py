@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.async_api import Browser, Page, Route
+from playwright.async_api import Browser, Page, Route, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from app.engine import full_view
@@ -190,10 +190,14 @@ class KeyboardPlayer(Player):
     async def choose(self, selector: str) -> None:
         await self.tab_to(selector)
         key = await self.page.evaluate("document.activeElement.dataset.key")
+        target = self.page.locator(f'[data-key="{key}"]')
+        # While the page's own last move is unanswered its controls keep focus but ignore keys: wait for the answer.
+        await expect(target).not_to_have_attribute("aria-disabled", "true")
         await self.page.keyboard.press("Space")
         if "button.card[data-card" in selector and "toggle" not in selector:
             return  # a card played: it has left the hand
         # the choice carries a press and a mark that is not only a colour; the focus ring stayed, or moved on to confirm
+        await expect(target).to_have_attribute("aria-pressed", "true")
         marked = await self.page.evaluate(
             f"""(() => {{ const el = document.querySelector('[data-key="{key}"]');
             return Boolean(el && el.getAttribute('aria-pressed') === 'true'
