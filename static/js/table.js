@@ -295,20 +295,43 @@ function askedControl(ctx) {
   return marked ?? [...tableEl.querySelectorAll('[data-action]:not(:disabled):not([aria-disabled="true"])')].find(shown) ?? null;
 }
 
-/** Whether the element is on screen (a tall one: its top part); a sticky bar's controls always are. */
-function onScreen(el) {
+/** Whether the element is inside the window (a tall one: its top part). */
+function inWindow(el) {
   const rect = el.getBoundingClientRect();
-  const height = window.innerHeight;
-  return rect.top >= 0 && Math.min(rect.bottom, rect.top + height * 0.6) <= height;
+  return rect.top >= 0 && Math.min(rect.bottom, rect.top + window.innerHeight * 0.6) <= window.innerHeight;
+}
+
+/**
+ * How far the page must scroll for a sticky bar (the notice, a game's play bar) to stop covering the
+ * element: > 0 down, < 0 up, 0 when nothing covers it (a control inside the bar is never covered).
+ */
+function covered(el) {
+  const rect = el.getBoundingClientRect();
+  const y = Math.min(rect.top + rect.height / 2, rect.top + 40);
+  const hit = document.elementFromPoint(rect.left + rect.width / 2, y);
+  if (!hit || el.contains(hit) || hit.contains(el)) return 0;
+  let cover = hit;
+  while (cover && !["sticky", "fixed"].includes(getComputedStyle(cover).position)) cover = cover.parentElement;
+  if (!cover) return 0;
+  const bar = cover.getBoundingClientRect();
+  const gap = 12;
+  return bar.top + bar.height / 2 > window.innerHeight / 2 ? rect.bottom - bar.top + gap : -(bar.bottom - rect.top + gap);
 }
 
 function bringIntoView(el, block = "nearest") {
   clearTimeout(inView.retry);
-  if (onScreen(el)) return;
-  el.scrollIntoView({ block, inline: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
-  // A redraw in the middle of a smooth scroll may stop it: once settled, the rest is done at once.
+  const behavior = reducedMotion.matches ? "auto" : "smooth";
+  const uncover = () => {
+    const by = el.isConnected ? covered(el) : 0;
+    if (by) window.scrollBy({ top: by, behavior });
+  };
+  if (inWindow(el)) return uncover();
+  el.scrollIntoView({ block, inline: "nearest", behavior });
+  // Once the scroll settles: clear of the sticky bars; a redraw may have stopped it halfway, so the rest at once.
   inView.retry = setTimeout(() => {
-    if (el.isConnected && !onScreen(el) && performance.now() - inView.userScroll > 700) el.scrollIntoView({ block, inline: "nearest" });
+    if (!el.isConnected || performance.now() - inView.userScroll < 700) return;
+    if (!inWindow(el)) el.scrollIntoView({ block, inline: "nearest" });
+    uncover();
   }, 700);
 }
 
