@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = {"bremen": 4, "baroque": 3, "hansa": 3, "brownies": 3, "bluebell": 2}
 OPTIONS = {"brownies": {"round_limit": "10"}}
+JAPANESE = {"hansa", "brownies", "bluebell"}  # these phones switch to Japanese once the game starts
 MOVES = 600  # at most this many clicks of the page in one game
 
 # The control asked for: the one the page marks, else the first open control of the ask.
@@ -125,12 +126,15 @@ class Mover:
 class Tally:
     """The asks seen on one page, and how many of them had their control in view."""
 
-    def __init__(self) -> None:
+    def __init__(self, shots: Path | None = None) -> None:
+        self.shots = shots
         self.seen = self.shown = 0
         self.misses: list[str] = []
 
     async def look(self, page: Page) -> None:
         look = await asked(page)
+        if look and self.seen == 3 and self.shots is not None:
+            await page.screenshot(path=self.shots / "asked.png")  # what the phone shows mid-game
         if look:
             self.seen += 1
             self.shown += look["inside"]
@@ -175,7 +179,9 @@ async def test_a_phone_keeps_the_asked_control_and_the_result_in_view(
         others.append(await join_by_link(browser, await invite_link(host), "Ken", width=1100))
     await seat_bots_and_start(host)
     await host.wait_for_selector(f"#table .{game}")
-    tally = Tally()
+    if game in JAPANESE:
+        await host.click('.lang-switch button[data-lang="ja"]')
+    tally = Tally(tmp_path)
     if game == "brownies":  # every click of the host's page (a market button, a desk's card, its confirm) is an ask
         plain_click = brownies_test.click
 
@@ -192,6 +198,7 @@ async def test_a_phone_keeps_the_asked_control_and_the_result_in_view(
     print(f"\n{game}: asked control in view {shown} of {seen}; game over in view ({where}): {ends}")
     for miss in misses[:8]:
         print(f"  off screen: {miss}")
+    await host.screenshot(path=tmp_path / "over.png")  # what the phone shows at the end
     await shoot(host, f"in-view-{game}-over", tmp_path)
     assert seen > 0
     assert shown == seen, misses
