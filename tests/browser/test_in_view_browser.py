@@ -203,3 +203,18 @@ async def test_a_phone_keeps_the_asked_control_and_the_result_in_view(
     assert seen > 0
     assert shown == seen, misses
     assert all(end["result"] and end["again"] for end in ends), ends
+
+
+async def test_a_host_scrolled_down_sees_that_a_player_left(sqlite_server: ServerProcess, browser: Browser) -> None:
+    host = await create_table_sized(browser, sqlite_server.url, "baroque", "Mina", 3, PHONE)
+    sam = await join_by_link(browser, await invite_link(host), "Sam")
+    await seat_bots_and_start(host)
+    await host.wait_for_selector("#table .baroque")
+    await sam.context.close()
+    await host.wait_for_selector("#takeover:not([hidden])", timeout=30_000)
+    await host.mouse.wheel(0, 2000)
+    await host.wait_for_timeout(500)
+    assert await host.evaluate("scrollY") > 300
+    box = await host.locator("#takeover").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    await host.locator("#takeover button").click(trial=True)  # and its button can be tapped there
