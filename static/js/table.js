@@ -25,7 +25,7 @@ const page = {
   log: [],
   pending: null, // the id of an action sent and not yet answered
   choices: new Map(), // composer name -> the legal action chosen there and not yet confirmed
-  spoken: { conn: null, turn: false }, // what the announcer said last, to say only changes
+  spoken: { conn: null, turn: false, over: true }, // what the announcer said last, to say only changes
   checks: new Map(), // check id -> resolve, for questions the server has not answered yet
 };
 
@@ -137,6 +137,10 @@ function setConnection(state) {
   el.dataset.state = state;
   el.querySelector(".conn-text").textContent = page.t(`conn.${state}`);
   app.toggleAttribute("data-offline", state !== "connected");
+  // A lost connection is said in the sticky notice too, in view wherever the page is scrolled.
+  const lost = state === "offline" || state === "reconnecting";
+  if (lost && (!page.notice || page.notice.kind === "offline")) setNotice({ key: `conn.${state}`, kind: "offline", quiet: true });
+  else if (!lost && page.notice?.kind === "offline") setNotice(null);
   render();
 }
 
@@ -167,6 +171,7 @@ function receive(message) {
     case "table":
       page.table = message.table;
       render();
+      announceNews([]);
       break;
     case "error":
       if (!message.id || message.id === page.pending) page.pending = null;
@@ -258,6 +263,91 @@ function render() {
     again?.focus({ preventScroll: true });
   }
   if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+  keepInView(ctx);
+}
+
+// --- what is asked stays in view -------------------------------------------------------------
+// When the prompt starts asking this seat for something, or asks for something else, the control it
+// asks for is brought into view: the one the renderer marks `data-asked`, else the first open control
+// that sends an action. Only at that moment, and not when the player scrolled in the last seconds;
+// the page never moves while the player reads the other seats. At game over the finished panel (the
+// result and "play again") comes into view once.
+
+const USER_SCROLL_MS = 2000;
+const SCROLL_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
+const inView = { ask: null, over: null, userScroll: -Infinity, retry: null };
+const userScrolled = () => { inView.userScroll = performance.now(); };
+window.addEventListener("wheel", userScrolled, { passive: true });
+window.addEventListener("touchmove", userScrolled, { passive: true });
+window.addEventListener("keydown", (event) => {
+  if (SCROLL_KEYS.has(event.key) && !event.target.closest?.("button, input, select, textarea, [contenteditable], [role=slider]")) userScrolled();
+});
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** The control the prompt asks this seat for now, or null when it asks nothing of this seat. */
+function askedControl(ctx) {
+  const view = ctx.view;
+  if (!view || ctx.seat === null || page.table.status !== "playing" || !view.legal?.length) return null;
+  if (!(view.awaiting ?? []).includes(ctx.seat)) return null;
+  const shown = (el) => el && el.getClientRects().length > 0;
+  const tableEl = document.getElementById("table");
+  const marked = [...tableEl.querySelectorAll("[data-asked]")].find(shown);
+  return marked ?? [...tableEl.querySelectorAll('[data-action]:not(:disabled):not([aria-disabled="true"])')].find(shown) ?? null;
+}
+
+/** Whether the element is inside the window (a tall one: its top part). */
+function inWindow(el) {
+  const rect = el.getBoundingClientRect();
+  return rect.top >= 0 && Math.min(rect.bottom, rect.top + window.innerHeight * 0.6) <= window.innerHeight;
+}
+
+/**
+ * How far the page must scroll for a sticky bar (the notice, a game's play bar) to stop covering the
+ * element: > 0 down, < 0 up, 0 when nothing covers it (a control inside the bar is never covered).
+ */
+function covered(el) {
+  const rect = el.getBoundingClientRect();
+  const y = Math.min(rect.top + rect.height / 2, rect.top + 40);
+  const hit = document.elementFromPoint(rect.left + rect.width / 2, y);
+  if (!hit || el.contains(hit) || hit.contains(el)) return 0;
+  let cover = hit;
+  while (cover && !["sticky", "fixed"].includes(getComputedStyle(cover).position)) cover = cover.parentElement;
+  if (!cover) return 0;
+  const bar = cover.getBoundingClientRect();
+  const gap = 12;
+  return bar.top + bar.height / 2 > window.innerHeight / 2 ? rect.bottom - bar.top + gap : -(bar.bottom - rect.top + gap);
+}
+
+function bringIntoView(el, block = "nearest") {
+  clearTimeout(inView.retry);
+  const behavior = reducedMotion.matches ? "auto" : "smooth";
+  const uncover = () => {
+    const by = el.isConnected ? covered(el) : 0;
+    if (by) window.scrollBy({ top: by, behavior });
+  };
+  if (inWindow(el)) return uncover();
+  el.scrollIntoView({ block, inline: "nearest", behavior });
+  // Once the scroll settles: clear of the sticky bars; a redraw may have stopped it halfway, so the rest at once.
+  inView.retry = setTimeout(() => {
+    if (!el.isConnected || performance.now() - inView.userScroll < 700) return;
+    if (!inWindow(el)) el.scrollIntoView({ block, inline: "nearest" });
+    uncover();
+  }, 700);
+}
+
+function keepInView(ctx) {
+  const over = page.table.status === "finished";
+  if (over && inView.over === false) {
+    inView.ask = null;
+    bringIntoView(document.getElementById("finished"), "start");
+  }
+  inView.over = page.table.status === "waiting" ? null : over;
+  const control = askedControl(ctx);
+  // The ask: its step, its question and its control; another seat's move leaves it as it is.
+  const ask = control ? [ctx.view.phase, document.getElementById("prompt").textContent, control.dataset.key ?? ""].join("|") : null;
+  if (ask === inView.ask) return;
+  inView.ask = ask;
+  if (control && performance.now() - inView.userScroll >= USER_SCROLL_MS) bringIntoView(control);
 }
 
 // A control marked aria-disabled (a move in flight, an option not legal now) keeps focus and does nothing.
@@ -330,7 +420,7 @@ function drawNotice() {
   el.hidden = !notice;
   if (!notice) return fill(el);
   el.dataset.kind = notice.kind;
-  announce(page.t(notice.key, notice.params));
+  if (!notice.quiet) announce(page.t(notice.key, notice.params)); // a quiet one was said by the connection status
   fill(el,
     h("p", {}, page.t(notice.key, notice.params),
       notice.kind === "waiting" ? [" ", h("span", { class: "notice-retry" }, page.t("notice.retrying", notice.params))] : null),
@@ -367,6 +457,10 @@ function announceNews(events) {
   const turn = ctx.seat !== null && Boolean(ctx.view.legal?.length);
   if (turn && !page.spoken.turn) lines.push(ctx.t("table.yourTurn"));
   page.spoken.turn = turn;
+  // The end of the game is said once, with its result, after the last move.
+  const over = page.table?.status === "finished";
+  if (over && !page.spoken.over) lines.push(ctx.t("table.gameOver"), promptLine(ctx));
+  page.spoken.over = over;
   if (lines.length) announce(lines.join(" "));
 }
 
@@ -433,6 +527,7 @@ function renderFinished(ctx) {
     : h("button", { type: "button", class: "primary", disabled: ctx.busy, dataset: { key: "again" }, onclick: playAgain },
       ctx.t("table.again"));
   fill(panel, h("h2", {}, ctx.t("table.gameOver")),
+    page.view ? h("p", { class: "finished-result" }, promptLine(ctx)) : null,
     page.table.game_no > 1 ? h("p", { class: "muted" }, ctx.t("table.gameNo", { n: page.table.game_no })) : null,
     h("div", { class: "row" }, again, h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
 }

@@ -55,3 +55,29 @@ async def invite_link(host: Page) -> str:
 async def is_idle(page: Page) -> bool:
     """The page is connected and not waiting for an answer to its last action."""
     return not await page.locator("#app[data-busy]").count()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+async def create_table_sized(
+    browser: Browser,
+    base_url: str,
+    game: str,
+    name: str,
+    seats: int,
+    size: dict[str, int],
+    locale: str = "en-US",
+    options: dict[str, str] | None = None,
+) -> Page:
+    """As `create_table`, on a page of the given size (a phone: PHONE), with select options set by name."""
+    host = await open_page(browser, base_url, locale, width=size["width"], height=size["height"])
+    await host.check(f'input[name="game"][value="{game}"]')
+    await host.select_option("#seat-count", str(seats))
+    for option, value in (options or {}).items():
+        await host.select_option(f'select[name="opt-{option}"]', value)
+    await host.fill("#create-name", name)
+    await host.click("#create-form button[type=submit]")
+    await host.wait_for_url("**/t/*", timeout=90_000)
+    await host.wait_for_selector(".seat-list")
+    return host

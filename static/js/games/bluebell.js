@@ -875,6 +875,11 @@ export function render(root, ctx) {
     gameOver(view, ctx, fresh),
     ctx.seat !== null ? myArea(view, ctx, fresh) : null,
     results(view, ctx)));
+  // What the prompt asks for, for the page to keep in view: a hand card until one is chosen, then its moves.
+  if (view.phase === "action" && myTurn(view, ctx)) {
+    root.querySelector(ui.selected ? ".bb-me [data-action]:not(:disabled)" : ".bb-hand [data-pick=card]:not(:disabled)")
+      ?.setAttribute("data-asked", "");
+  }
 }
 
 export function prompt(ctx) {

@@ -1068,6 +1068,11 @@ export function render(root, ctx) {
     ctx.seat === null ? null : myShop(ctx),
     desk(ctx)));
   ui.lastView = view;
+  // What an open desk asks for, for the page to keep in view: its confirm once it may be sent, else a card to pick.
+  if (modeForm(ctx)) {
+    const asked = root.querySelector(".bw-confirm:not(:disabled)") ?? root.querySelector(".bw-cardbtn.pickable:not(:disabled)");
+    asked?.setAttribute("data-asked", "");
+  }
   // A control used up by its own action (a produce, a trade's confirm) hands focus to the desk's next step.
   if (focused && !refocus(focused)) root.querySelector(".bw-desk-bar button:not(:disabled)")?.focus({ preventScroll: true });
 }

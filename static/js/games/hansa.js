@@ -963,6 +963,11 @@ export function render(root, ctx) {
     fill(skeleton.parts[name], draw[name]());
   }
   last = { root, ctx, view: v };
+  // The control the play bar asks for now (the page keeps it in view): an open one of the step, or the confirm.
+  for (const el of root.querySelectorAll("[data-asked]")) el.removeAttribute("data-asked");
+  const next = root.querySelector(".hz-bar.mine")?.dataset.next;
+  const asked = next === "confirm" ? ".hz-confirm:not(:disabled)" : `[data-step="${next}"]:not(:disabled)`;
+  if (next) root.querySelector(asked)?.setAttribute("data-asked", "");
   // The page finds a focused control again by its data-key; one that a choice has just closed hands
   // focus on to the question now asked, so the keyboard never falls back to the top of the page.
   if (focusKey && !root.contains(document.activeElement) && !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not(:disabled)`)) {
