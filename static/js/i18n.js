@@ -1,5 +1,5 @@
 // The string catalog and the language switch. Every string a player reads comes from here
-// or from a game renderer's `strings`, merged into one catalog per page.
+// or from the game's own file, static/i18n/<game>.json, merged into one catalog per page.
 
 export const common = {
   en: {

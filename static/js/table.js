@@ -6,6 +6,8 @@ import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } fro
 const app = document.getElementById("app");
 const code = app.dataset.code;
 const game = await import(`./games/${app.dataset.game}.js`);
+// The game's own strings, in both languages: a data file beside the shared ones of i18n.js.
+const gameStrings = await fetch(`/static/i18n/${app.dataset.game}.json`).then((response) => response.json());
 
 const page = {
   lang: preferredLanguage(),
@@ -586,7 +588,7 @@ function toast(text) {
 
 function setLanguage(lang) {
   page.lang = lang;
-  page.t = translator(lang, game.strings);
+  page.t = translator(lang, gameStrings);
   applyLanguage(lang, page.t);
   for (const section of document.querySelectorAll("#rules section[lang]")) section.hidden = section.lang !== lang;
   drawNotice();

@@ -397,10 +397,11 @@ import * as game from "/static/js/games/baroque.js";
 import { translator } from "/static/js/i18n.js";
 const players = ["Emily", "Jack", "Anna", "John"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
 import { h, listNames, seatsAround } from "/static/js/dom.js";
+const strings = await fetch("/static/i18n/baroque.json").then((response) => response.json());
 const none = { chosen: null, isChosen: () => false, mark: () => null, confirm: (label) => h("button", {}, label),
                option: (action, key) => ({ type: "button", dataset: { key } }) };
 window.show = ([view, seat]) => {
-  const ctx = { view, seat, players: players.slice(0, view.seats), t: translator("en", game.strings), lang: "en",
+  const ctx = { view, seat, players: players.slice(0, view.seats), t: translator("en", strings), lang: "en",
                 previous: null, busy: false, send: () => {}, redraw: () => window.show([view, seat]),
                 names: (seats) => listNames(ctx, seats), around: () => seatsAround(view.seats, seat),
                 compose: () => none };

@@ -333,13 +333,14 @@ HARNESS = """<!doctype html>
 <script type="module">
 import * as game from "/static/js/games/brownies.js";
 import { translator } from "/static/js/i18n.js";
+const strings = await fetch("/static/i18n/brownies.json").then((response) => response.json());
 import { listNames, seatsAround } from "/static/js/dom.js";
 const players = ["Mina", "Ken", "Aiko"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
 window.show = (args) => {
   const [view, seat, lang, previous, catalog] = args;
   document.documentElement.lang = lang;
   window.sent = null;
-  const ctx = { view, catalog, seat, players, t: translator(lang, game.strings), lang, previous, busy: false,
+  const ctx = { view, catalog, seat, players, t: translator(lang, strings), lang, previous, busy: false,
                 send: (action) => { window.sent = action; }, check: (action) => window.checkAction(action),
                 redraw: () => window.show(args),
                 names: (seats) => listNames(ctx, seats), around: () => seatsAround(players.length, seat) };
