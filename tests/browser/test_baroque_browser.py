@@ -197,6 +197,9 @@ class KeyboardPlayer(Player):
         if "button.card[data-card" in selector and "toggle" not in selector:
             return  # a card played: it has left the hand
         # the choice carries a press and a mark that is not only a colour; the focus ring stayed, or moved on to confirm
+        if await target.get_attribute("aria-pressed") != "true":
+            # A state that arrived with the key (another seat committing) may redraw the choice away: once more.
+            await self.page.keyboard.press("Space")
         await expect(target).to_have_attribute("aria-pressed", "true")
         marked = await self.page.evaluate(
             f"""(() => {{ const el = document.querySelector('[data-key="{key}"]');
