@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     max_spectators_per_table: int = 32
     max_tabs_per_seat: int = 4  # a seat's oldest tab is closed when a newer one would exceed this
 
+    # --- seat links (a seat opened in another browser) ---
+    seat_link_minutes: float = 60  # a link works once, within this long
+    max_browsers_per_seat: int = 4  # browsers a seat may be shared with at once
+
 
 @lru_cache
 def get_settings() -> Settings:

@@ -60,7 +60,7 @@ async def play(slug: str, seats: int, games: int, spectators: int) -> dict[str, 
         chooser = Random(game)
         options = rules.parse_options({}, seats)
         room = Room(f"b{game}", rules, options, seats, seed=game, store=NullStore(), bot_delay=0)  # type: ignore[arg-type]
-        room.seats[:] = [SeatSlot(f"P{s}", None, False) for s in range(seats)]
+        room.seats[:] = [SeatSlot(f"P{s}", human=True) for s in range(seats)]
         connections = [CountingConnection(s) for s in range(seats)] + [
             CountingConnection(None) for _ in range(spectators)
         ]

@@ -22,9 +22,13 @@ from app.persistence.faults import StoreUnavailable
 STATEMENTS = {
     "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at) "
     "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
-    "seat": "INSERT INTO seats (room_id, seat, name, token_hash, is_bot) VALUES (?, ?, ?, ?, ?) "
-    "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, "
+    "seat": "INSERT INTO seats (room_id, seat, name, human, is_bot) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, human = excluded.human, "
     "is_bot = excluded.is_bot",
+    "unkey": "DELETE FROM seat_keys WHERE room_id = ? AND token_hash = ?",
+    "key": "INSERT INTO seat_keys (room_id, token_hash, seat, expires_at, signs_out, revoked) "
+    "VALUES (?, ?, ?, ?, ?, ?)",
+    "revoke": "UPDATE seat_keys SET revoked = ? WHERE room_id = ? AND token_hash = ?",
     "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
     "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
     "action": "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",

@@ -3,7 +3,7 @@
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, func
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, false, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -42,15 +42,32 @@ class RoomRow(Base):
 
 
 class SeatRow(Base):
-    """A seat: the nickname and only a hash of its secret token."""
+    """A seat: the nickname, whether a person took it, whether a bot plays it."""
 
     __tablename__ = "seats"
 
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # A person took the seat (a bot may be playing it for them); a bot seated from the start has no one.
+    human: Mapped[bool] = mapped_column(Boolean, server_default=false())
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SeatKeyRow(Base):
+    """A secret that opens a seat, kept only as its hash: a browser's seat token, or a seat link not yet used."""
+
+    __tablename__ = "seat_keys"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    # A seat link works once, until then (Unix seconds); a browser's token has no end here (its cookie has).
+    expires_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # The browser token a link signs out when it is used (a seat moved, not shared).
+    signs_out: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Why a browser's token no longer opens the seat ("moved", "reissued"): kept to tell that browser.
+    revoked: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class ActionRow(Base):

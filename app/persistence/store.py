@@ -2,7 +2,7 @@
 
 import contextlib
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
@@ -12,15 +12,35 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from app.persistence.batch_sinks import to_json
 from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
-from app.persistence.models import ActionRow, RoomRow, SeatRow, TableStatus
+from app.persistence.models import ActionRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     seat: int
     name: str
-    token_hash: str | None
+    human: bool  # a person took it (a bot may be playing it for them)
     is_bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecord:
+    """A secret that opens a seat, by its hash: a browser's token, or a seat link until `expires_at`."""
+
+    token_hash: str
+    seat: int
+    expires_at: int | None = None  # set for a seat link (Unix seconds)
+    signs_out: str | None = None  # the browser token a link replaces when it is used
+    revoked: str | None = None  # why a browser's token no longer opens the seat ("moved", "reissued")
+
+    @property
+    def is_link(self) -> bool:
+        return self.expires_at is not None
+
+    @property
+    def opens_seat(self) -> bool:
+        """A browser's token in use: neither a link nor revoked."""
+        return self.expires_at is None and self.revoked is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +57,7 @@ class RoomRecord:
     first_version: int  # the table's version when its current game began
     active_at: int  # when a seated player was last around (Unix seconds)
     seats: tuple[SeatRecord, ...]
+    keys: tuple[KeyRecord, ...]
     actions: tuple[tuple[int, dict[str, object]], ...]  # the current game's (seat, payload), in order
 
 
@@ -62,9 +83,24 @@ class RoomStore:
         """Ends a table that never started; its code then answers that it has expired."""
         await self._writer.write(("expire", (room_id,)))
 
-    async def put_seat(self, room_id: str, seat: SeatRecord) -> None:
-        """Creates or replaces one seat (a join, a bot taking over, a player taking it back)."""
-        await self._writer.write(("seat", (room_id, seat.seat, seat.name, seat.token_hash, seat.is_bot)))
+    async def put_seat(self, room_id: str, seat: SeatRecord, keys: Sequence[KeyRecord] = ()) -> None:
+        """Creates or replaces one seat (a join, a bot taking over, a player taking it back), with keys it gains."""
+        await self._writer.write(
+            ("seat", (room_id, seat.seat, seat.name, seat.human, seat.is_bot)), *_key_rows(room_id, keys, ())
+        )
+
+    async def change_keys(
+        self,
+        room_id: str,
+        add: Sequence[KeyRecord] = (),
+        remove: Sequence[str] = (),
+        revoke: Sequence[str] = (),
+        why: str = "",
+    ) -> None:
+        """In one commit: adds keys, removes others, revokes browsers' tokens (all by hash) for `why`."""
+        rows = _key_rows(room_id, add, remove)
+        rows += [("revoke", (why, room_id, token_hash)) for token_hash in revoke]
+        await self._writer.write(*rows)
 
     async def start(self, room_id: str) -> None:
         await self._writer.write(("start", (room_id,)))
@@ -127,10 +163,13 @@ class RoomStore:
             rooms = (await session.scalars(select(RoomRow).where(where))).all()  # type: ignore[arg-type]
             ids = [room.id for room in rooms]
             seats: dict[str, list[SeatRecord]] = defaultdict(list)
+            keys: dict[str, list[KeyRecord]] = defaultdict(list)
             actions: dict[str, list[tuple[int, dict[str, object]]]] = defaultdict(list)
             if ids:
                 for s in await session.scalars(select(SeatRow).where(SeatRow.room_id.in_(ids))):
-                    seats[s.room_id].append(SeatRecord(s.seat, s.name, s.token_hash, s.is_bot))
+                    seats[s.room_id].append(SeatRecord(s.seat, s.name, s.human, s.is_bot))
+                for k in await session.scalars(select(SeatKeyRow).where(SeatKeyRow.room_id.in_(ids))):
+                    keys[k.room_id].append(KeyRecord(k.token_hash, k.seat, k.expires_at, k.signs_out, k.revoked))
                 current_game = (
                     select(ActionRow)
                     .join(RoomRow, RoomRow.id == ActionRow.room_id)
@@ -151,7 +190,14 @@ class RoomStore:
                 first_version=room.first_version,
                 active_at=room.active_at,
                 seats=tuple(sorted(seats[room.id], key=lambda s: s.seat)),
+                keys=tuple(keys[room.id]),
                 actions=tuple(actions[room.id]),
             )
             for room in rooms
         ]
+
+
+def _key_rows(room_id: str, add: Sequence[KeyRecord], remove: Sequence[str]) -> list[tuple[str, tuple[object, ...]]]:
+    rows: list[tuple[str, tuple[object, ...]]] = [("unkey", (room_id, token_hash)) for token_hash in remove]
+    rows += [("key", (room_id, k.token_hash, k.seat, k.expires_at, k.signs_out, k.revoked)) for k in add]
+    return rows

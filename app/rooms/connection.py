@@ -19,6 +19,9 @@ class Close(NamedTuple):
 
 NORMAL = Close(1000)
 FELL_BEHIND = Close(1013, "fell behind")
+# The browser's seat token no longer opens its seat: the page reconnects at once, as a spectator,
+# and is told why (a `seat_lost` message).
+SEAT_REVOKED = Close(4411, "this browser no longer holds its seat")
 
 
 class Connection:
@@ -28,8 +31,9 @@ class Connection:
     on the hottest path, where asyncio.Queue's generality costs more than it gives.
     """
 
-    def __init__(self, seat: Seat | None, outbox_size: int) -> None:
+    def __init__(self, seat: Seat | None, outbox_size: int, *, key: str | None = None) -> None:
         self.seat = seat
+        self.key = key  # the hash of the seat token it was opened with (None: a spectator)
         self.serial = next(_serials)  # later tabs have larger serials
         self.capacity = outbox_size
         # Encoded messages, then possibly how to close: the last thing the writer does.

@@ -74,6 +74,12 @@ class FanOut:
         """The seat's open tabs, oldest first."""
         return sorted((c for c in self.connections if c.seat == seat), key=lambda c: c.serial)
 
+    def drop_keys(self, keys: set[str], close: Close) -> None:
+        """Closes the tabs opened with these seat keys (revoked): they reconnect as spectators."""
+        for connection in list(self.connections):
+            if connection.key in keys:
+                connection.drop(close)
+
     def end_all(self, close: Close = FELL_BEHIND) -> None:
         """Has every tab close at once, discarding what is queued."""
         for connection in list(self.connections):

@@ -1,7 +1,6 @@
-"""Seat tokens: 256 random bits handed to the browser, only their hash kept."""
+"""Seat tokens and seat links: 256 random bits handed to the browser, only their hash kept."""
 
 import hashlib
-import hmac
 import secrets
 import string
 
@@ -15,12 +14,6 @@ def new_token() -> str:
 def hash_token(room_id: str, token: str) -> str:
     """The stored form; bound to the room, so a token is worthless at any other table."""
     return hashlib.sha256(f"{room_id}:{token}".encode()).hexdigest()
-
-
-def token_matches(room_id: str, token: str | None, stored_hash: str | None) -> bool:
-    if not token or not stored_hash:
-        return False
-    return hmac.compare_digest(hash_token(room_id, token), stored_hash)
 
 
 def new_room_code() -> str:

@@ -13,9 +13,10 @@ from enum import Enum
 from typing import Any
 
 from app.engine import GameRules, IllegalAction, Options, Seat
-from app.persistence import RoomRecord, RoomStore, StoreUnavailable, TableStatus
+from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, TableStatus
+from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
-from app.rooms.connection import Close, Connection
+from app.rooms.connection import SEAT_REVOKED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
@@ -74,7 +75,7 @@ class Room:
         session = TableSession(rules, options, record.seat_count, record.seed, record.game_no, record.first_version)
         if record.status != TableStatus.WAITING:
             session.replay(record.actions)
-        seating = Seating(record.id, seat_slots(record))
+        seating = Seating(record.id, seat_slots(record), record.keys)
         room = cls(record.id, rules, options, record.seat_count, record.seed, store, bot_delay, clock, session, seating)
         room.active_at = record.active_at
         return room
@@ -109,6 +110,14 @@ class Room:
         """The seat this token holds here, or None (a spectator)."""
         return self.seating.seat_for(token)
 
+    def key_for(self, token: str | None) -> KeyRecord | None:
+        """The seat key this browser token is here, or None (a spectator)."""
+        return self.seating.key_for(token)
+
+    def seat_revoked(self, token: str | None) -> str | None:
+        """Why this browser's token no longer opens the seat it once did ("moved", "reissued"), else None."""
+        return self.seating.revoked(token)
+
     def table_json(self) -> dict[str, object]:
         return self.fanout.table_json()
 
@@ -127,8 +136,11 @@ class Room:
         """Takes the lowest open seat (or the given one) for a new player; returns it and its token."""
         async with self._lock:
             seat = self.seating.to_join(self.session.status, seat)
-            slot, token = self.seating.new_player(name)
-            await self._place(seat, slot)
+            slot, key, token = self.seating.new_player(seat, name)
+            await self.store.put_seat(self.id, slot.record(seat), (key,))
+            self.seating.change_keys((key,), ())
+            self.seating.place(seat, slot)
+            self.fanout.push_table()
             return seat, token
 
     async def set_bot(self, by: Seat | None, seat: Seat, bot: bool) -> None:
@@ -144,6 +156,41 @@ class Room:
         await self.store.put_seat(self.id, slot.record(seat))
         self.seating.place(seat, slot)
         self.fanout.push_table()
+
+    async def make_seat_link(
+        self, by_token: str | None, seat: Seat, keep: bool, lifetime: int, max_browsers: int
+    ) -> tuple[str, int]:
+        """A new link that opens `seat` in another browser (rules: seat_links.make_link); its secret and end."""
+        async with self._lock:
+            change = seat_links.make_link(
+                self.seating,
+                self.seating.key_for(by_token),
+                seat,
+                keep,
+                self.session.status,
+                self.fanout.present(),
+                int(self.clock()),
+                lifetime,
+                max_browsers,
+            )
+            await self._change_keys(change)
+        expires_at = change.add[0].expires_at
+        assert expires_at is not None  # a link always ends
+        return change.token, expires_at
+
+    async def use_seat_link(self, link_token: str, held_token: str | None) -> tuple[Seat, str]:
+        """Opens a link's seat in this browser; returns the seat and the browser's new token."""
+        async with self._lock:
+            held = self.seating.key_for(held_token)
+            change = seat_links.use_link(self.seating, link_token, held, self.session.status, int(self.clock()))
+            await self._change_keys(change)
+        return change.seat, change.token
+
+    async def _change_keys(self, change: seat_links.KeyChange) -> None:
+        await self.store.change_keys(self.id, change.add, change.remove, change.signed_out, change.why)
+        self.seating.change_keys(change.add, change.remove, change.signed_out, change.why)
+        # Their tabs reconnect as spectators, and are told why when they do.
+        self.fanout.drop_keys(set(change.signed_out), SEAT_REVOKED)
 
     async def start(self, by: Seat | None) -> None:
         async with self._lock:

@@ -1,24 +1,24 @@
 """Who sits where at a table, and the rules for taking seats and handing them to bots.
 
 Pure: each method either refuses (TableError) or says what a seat becomes; the room records that
-before it places it here.
+before it places it here. Seat links and the keys that open seats: seat_links.py.
 """
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, replace
 
 from app.engine import Seat
-from app.persistence import RoomRecord, SeatRecord, TableStatus
+from app.persistence import KeyRecord, RoomRecord, SeatRecord, TableStatus
 from app.rooms.errors import TableError
-from app.rooms.identity import hash_token, new_token, token_matches
+from app.rooms.identity import hash_token, new_token
 
 
 @dataclass(slots=True)
 class SeatSlot:
-    """A place at the table: open (no name), taken by a player (name and token hash), or a bot."""
+    """A place at the table: open (no name), taken by a person (`human`; a bot may play it for them), or a bot's."""
 
     name: str | None = None
-    token_hash: str | None = None
+    human: bool = False
     is_bot: bool = False
 
     @property
@@ -26,33 +26,59 @@ class SeatSlot:
         return self.name is None
 
     def record(self, seat: Seat) -> SeatRecord:
-        return SeatRecord(seat, self.name or "", self.token_hash, self.is_bot)
+        return SeatRecord(seat, self.name or "", self.human, self.is_bot)
 
 
 def seat_slots(record: RoomRecord) -> list[SeatSlot]:
     """A stored table's seats, open ones included."""
     slots = [SeatSlot() for _ in range(record.seat_count)]
     for seat in record.seats:
-        slots[seat.seat] = SeatSlot(seat.name or None, seat.token_hash, seat.is_bot)
+        slots[seat.seat] = SeatSlot(seat.name or None, seat.human, seat.is_bot)
     return slots
 
 
 class Seating:
-    """The seats of one table. The creator sits in seat 0."""
+    """The seats of one table and the keys that open them. The creator sits in seat 0."""
 
-    def __init__(self, room_id: str, slots: list[SeatSlot]) -> None:
+    def __init__(self, room_id: str, slots: list[SeatSlot], keys: Iterable[KeyRecord] = ()) -> None:
         self.room_id = room_id
         self.slots = slots
+        # By hash. A lookup by the hash of a 256-bit secret tells a timing observer nothing usable.
+        self.keys = {key.token_hash: key for key in keys}
 
     def __len__(self) -> int:
         return len(self.slots)
 
+    def _key(self, token: str | None) -> KeyRecord | None:
+        return self.keys.get(hash_token(self.room_id, token)) if token else None
+
+    def key_for(self, token: str | None) -> KeyRecord | None:
+        """The browser key in use this token is at this table, or None (a spectator)."""
+        key = self._key(token)
+        return key if key is not None and key.opens_seat else None
+
+    def revoked(self, token: str | None) -> str | None:
+        """Why this browser's token no longer opens its seat ("moved", "reissued"), if it once did."""
+        key = self._key(token)
+        return None if key is None else key.revoked
+
     def seat_for(self, token: str | None) -> Seat | None:
         """The seat this token holds here, or None (a spectator)."""
-        for seat, slot in enumerate(self.slots):
-            if token_matches(self.room_id, token, slot.token_hash):
-                return seat
-        return None
+        key = self.key_for(token)
+        return None if key is None else key.seat
+
+    def keys_of(self, seat: Seat) -> list[KeyRecord]:
+        """The seat's live keys: its browsers' tokens in use and any link not yet used."""
+        return [key for key in self.keys.values() if key.seat == seat and key.revoked is None]
+
+    def change_keys(
+        self, add: Iterable[KeyRecord], remove: Iterable[str] = (), revoke: Iterable[str] = (), why: str = ""
+    ) -> None:
+        for token_hash in remove:
+            self.keys.pop(token_hash, None)
+        for token_hash in revoke:
+            self.keys[token_hash] = replace(self.keys[token_hash], revoked=why)
+        self.keys.update((key.token_hash, key) for key in add)
 
     def is_bot(self, seat: Seat) -> bool:
         return self.slots[seat].is_bot
@@ -77,10 +103,10 @@ class Seating:
             raise TableError("seat_taken", "That seat is taken.", 409)
         return seat
 
-    def new_player(self, name: str) -> tuple[SeatSlot, str]:
-        """A seat for a new player, and the token that proves it (only its hash is kept)."""
+    def new_player(self, seat: Seat, name: str) -> tuple[SeatSlot, KeyRecord, str]:
+        """A seat for a new player, its key, and the token that proves it (only its hash is kept)."""
         token = new_token()
-        return SeatSlot(name, hash_token(self.room_id, token), is_bot=False), token
+        return SeatSlot(name, human=True), KeyRecord(hash_token(self.room_id, token), seat), token
 
     def ready_to_start(self, by: Seat | None, status: TableStatus) -> None:
         """Refuses a start unless the creator asks at a waiting table with every seat filled."""
@@ -113,11 +139,11 @@ class Seating:
             raise TableError("seat_taken", "That seat is taken.", 409)
         if not bot and not slot.is_bot:
             raise TableError("not_a_bot", "That seat has no bot.", 409)
-        return SeatSlot("Bot", None, True) if bot else SeatSlot()
+        return SeatSlot("Bot", human=False, is_bot=True) if bot else SeatSlot()
 
     def _bot_during_game(self, by: Seat | None, seat: Seat, bot: bool, present: Collection[Seat | None]) -> SeatSlot:
         slot = self.slots[seat]
-        if slot.token_hash is None:  # a bot from the start has nobody to give the seat back to
+        if not slot.human:  # a bot from the start has nobody to give the seat back to
             raise TableError("not_a_player_seat", "That seat was never a player's.", 409)
         if bot:
             require_creator(by)
@@ -128,7 +154,7 @@ class Seating:
                 raise TableError("not_creator", "Only that player or the creator can do that.", 403)
             if not slot.is_bot:
                 raise TableError("not_a_bot", "That seat has no bot.", 409)
-        return SeatSlot(slot.name, slot.token_hash, bot)
+        return SeatSlot(slot.name, slot.human, bot)
 
 
 def require_creator(by: Seat | None) -> None:

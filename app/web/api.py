@@ -5,12 +5,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
 from app.config import Settings, get_settings
 from app.games import RULES_BY_SLUG
 from app.rooms.errors import TableError
 from app.rooms.room import Room
 from app.web.deps import RoomsDep, SettingsDep, limited, seat_cookie
+from app.web.qr import qr_data_uri, qr_svg
 
 router = APIRouter(prefix="/api")
 
@@ -61,6 +63,21 @@ class Seated(BaseModel):
     code: str
     seat: int
     url: str
+
+
+class MakeSeatLink(_Body):
+    keep: bool = False  # this browser keeps the seat too (else the link moves it)
+
+
+class UseSeatLink(_Body):
+    link: str = Field(min_length=20, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+
+
+class SeatLink(BaseModel):
+    seat: int
+    url: str  # the table's address with the secret after '#': never sent to a server by the browser that opens it
+    qr: str  # the same as a QR code, an SVG data: address
+    expires_at: int  # Unix seconds
 
 
 @router.get("/games")
@@ -125,6 +142,57 @@ async def seat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) -> N
 async def unseat_bot(code: str, seat: int, request: Request, rooms: RoomsDep) -> None:
     room = await rooms.get(code)
     await room.set_bot(room.seat_for(request.cookies.get(seat_cookie(room.id))), seat, False)
+
+
+@router.post("/tables/{code}/seats/{seat}/link", status_code=201, dependencies=[Depends(limited("lookup", "join"))])
+async def make_seat_link(
+    code: str,
+    seat: int,
+    body: MakeSeatLink,
+    request: Request,
+    response: Response,
+    rooms: RoomsDep,
+    settings: SettingsDep,
+) -> SeatLink:
+    """A private link (and QR code) that opens the seat in another browser (who may: app/rooms/seat_links.py)."""
+    room = await rooms.get(code)
+    secret, expires_at = await room.make_seat_link(
+        request.cookies.get(seat_cookie(room.id)),
+        seat,
+        body.keep,
+        int(settings.seat_link_minutes * 60),
+        settings.max_browsers_per_seat,
+    )
+    response.headers["Cache-Control"] = "no-store"
+    url = f"{table_url(request, settings, room.id)}#seat={secret}"
+    return SeatLink(seat=seat, url=url, qr=qr_data_uri(url), expires_at=expires_at)
+
+
+@router.post("/tables/{code}/claim", dependencies=[Depends(limited("lookup", "join"))])
+async def use_seat_link(
+    code: str, body: UseSeatLink, request: Request, response: Response, rooms: RoomsDep, settings: SettingsDep
+) -> Seated:
+    """Opens a seat link's seat in this browser, which gets a seat token of its own."""
+    room = await rooms.get(code)
+    seat, token = await room.use_seat_link(body.link, request.cookies.get(seat_cookie(room.id)))
+    _set_seat_cookie(response, room, token, settings)
+    return Seated(code=room.id, seat=seat, url=f"/t/{room.id}")
+
+
+@router.get("/tables/{code}/invite.svg", dependencies=[Depends(limited("lookup"))])
+async def invite_qr(code: str, request: Request, rooms: RoomsDep, settings: SettingsDep) -> Response:
+    """The invitation link as a QR code: the table's address, which any friend may open."""
+    table = await rooms.describe(code)
+    link = table_url(request, settings, str(table["code"]))
+    return Response(
+        qr_svg(link, "Invitation"), media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"}
+    )
+
+
+def table_url(connection: HTTPConnection, settings: Settings, code: str) -> str:
+    """The table's address as players reach it: the declared public origin, else the one this request came by."""
+    origin = settings.public_origin or f"{connection.url.scheme}://{connection.url.netloc}"
+    return f"{origin.rstrip('/')}/t/{code}"
 
 
 def _set_seat_cookie(response: Response, room: Room, token: str, settings: Settings) -> None:

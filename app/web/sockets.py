@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from starlette.types import Receive, Send
 
 from app.config import Settings
-from app.engine import IllegalAction, Seat
+from app.engine import IllegalAction
 from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
@@ -43,7 +43,9 @@ async def room_socket(
         try:
             limits.hit("lookup", client)
             room = await rooms.get(code)
-            seat = room.seat_for(websocket.cookies.get(seat_cookie(room.id)))
+            token = websocket.cookies.get(seat_cookie(room.id))
+            key = room.key_for(token)
+            seat = None if key is None else key.seat
             if seat is None:  # seats always get back in: only spectators are counted
                 if room.spectator_count() >= settings.max_spectators_per_table:
                     raise TableError("too_many_spectators", "This table has as many spectators as it can hold.", 429)
@@ -54,11 +56,15 @@ async def room_socket(
         except StoreUnavailable:
             await _refuse(websocket, Close(TRY_AGAIN_LATER, "The database is unavailable; try again later."))
             return
-        await _serve(websocket, room, seat, settings)
+        connection = Connection(seat, settings.outbox_size, key=None if key is None else key.token_hash)
+        await _serve(websocket, room, connection, settings, room.seat_revoked(token) if key is None else None)
 
 
-async def _serve(websocket: WebSocket, room: Room, seat: Seat | None, settings: Settings) -> None:
-    connection = Connection(seat, settings.outbox_size)
+async def _serve(
+    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, seat_lost: str | None
+) -> None:
+    """Serves one tab; `seat_lost`: why this browser no longer holds the seat it had here, to tell it."""
+    seat = connection.seat
     if seat is not None:  # a seat's oldest tabs give way to its newest
         tabs = room.tabs_of(seat)
         for old in tabs[: max(0, len(tabs) - settings.max_tabs_per_seat + 1)]:
@@ -66,6 +72,8 @@ async def _serve(websocket: WebSocket, room: Room, seat: Seat | None, settings: 
     # Attached in the same step as the table was found, before anything waits: a table with a tab
     # on it never leaves memory. The current view is queued first, so a reconnect just works.
     await room.attach(connection)
+    if seat_lost is not None:
+        connection.push(orjson.dumps({"type": "seat_lost", "why": seat_lost}))
     writer = None
     try:
         await websocket.accept()

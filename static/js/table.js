@@ -2,6 +2,7 @@
 // It decides nothing the server decides; the game's renderer offers exactly `view.legal`.
 import { h, fill, seatBadge, IN_FLIGHT, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
+import { claimSeatLink, openSeatLink } from "./seatlink.js";
 
 const app = document.getElementById("app");
 const code = app.dataset.code;
@@ -34,8 +35,10 @@ const page = {
 // --- connection -----------------------------------------------------------------------------
 
 // How the server refuses a socket (docs/protocol.md): it accepts, then closes with one of these codes.
-// "never": trying again cannot help; "slow": it may work later; "ask": only the player can decide.
+// "never": trying again cannot help; "slow": it may work later; "ask": only the player can decide;
+// "watch": this browser's seat token was revoked: it reconnects at once, as a spectator, and is told why.
 const REFUSALS = {
+  4411: { retry: "watch" },
   4404: { retry: "never", key: "notice.noSuchTable" },
   4410: { retry: "never", key: "notice.expired" },
   1008: { retry: "never", key: "notice.refused" },
@@ -77,11 +80,12 @@ function connect() {
 
 function served() {
   page.retries = 0;
-  setNotice(null);
+  if (page.notice?.kind !== "seat") setNotice(null); // what became of this browser's seat stays until read
   setConnection("connected");
 }
 
 function refused(refusal, reason) {
+  if (refusal.retry === "watch") return connect();
   page.refusal = refusal.retry;
   if (refusal.retry === "never") {
     setNotice({ key: refusal.key, kind: "ended", action: { key: "table.backToLobby", run: () => location.assign("/") } });
@@ -175,6 +179,9 @@ function receive(message) {
       render();
       announceNews([]);
       break;
+    case "seat_lost": // this browser's seat token was revoked: it watches now
+      seatNotice(`notice.seatLost.${message.why}`);
+      break;
     case "error":
       if (!message.id || message.id === page.pending) page.pending = null;
       toast(page.t(`error.${message.code}`) ?? message.message);
@@ -249,6 +256,7 @@ function render() {
   const { scrollX, scrollY } = window;
   renderWaiting(ctx);
   renderTakeover(ctx);
+  renderSeatButton(ctx);
   const tableEl = document.getElementById("table");
   tableEl.hidden = !page.view;
   const promptEl = document.getElementById("prompt");
@@ -415,6 +423,11 @@ function setNotice(notice) {
   drawNotice();
 }
 
+/** What became of this browser's seat (moved, revoked, a link that did not work): stays until dismissed. */
+function seatNotice(key, params) {
+  setNotice({ key, params, kind: "seat", action: { key: "notice.dismiss", run: () => setNotice(null) } });
+}
+
 // The banner stays until the server serves a socket again: it says why play has stopped or paused.
 function drawNotice() {
   const el = document.getElementById("notice");
@@ -498,7 +511,8 @@ function renderWaiting(ctx) {
     h("div", { class: "invite" },
       h("label", {}, ctx.t("wait.invite"), " ", h("input", { readonly: true, value: link, onfocus: (e) => e.target.select() })),
       h("button", { type: "button", dataset: { key: "copy" }, onclick: (e) => copyLink(e, link) }, ctx.t("wait.copy")),
-      h("span", { class: "muted" }, ctx.t("wait.code"), " ", h("strong", { class: "code" }, code))),
+      h("span", { class: "muted" }, ctx.t("wait.code"), " ", h("strong", { class: "code" }, code)),
+      h("img", { class: "invite-qr", src: `/api/tables/${code}/invite.svg`, width: 132, height: 132, alt: ctx.t("wait.inviteQr") })),
     h("ol", { class: "seat-list" }, rows),
     join,
     isCreator && !full ? h("p", { class: "muted" }, ctx.t("wait.needFull")) : null,
@@ -518,7 +532,21 @@ function renderTakeover(ctx) {
     mine ? h("p", { class: "row" }, h("span", {}, ctx.t("takeover.botPlaysForYou")),
       h("button", { type: "button", class: "primary", onclick: () => seatBot(ctx.seat, false) }, ctx.t("takeover.takeBack"))) : null,
     absent.map((s) => h("p", { class: "row" }, h("span", {}, ctx.t("takeover.left", { name: s.name })),
-      h("button", { type: "button", onclick: () => seatBot(s.seat, true) }, ctx.t("takeover.giveToBot", { name: s.name })))));
+      h("button", { type: "button", onclick: () => seatBot(s.seat, true) }, ctx.t("takeover.giveToBot", { name: s.name })),
+      h("button", { type: "button", dataset: { key: `seat-link-${s.seat}` }, onclick: () => seatLinkFor(ctx, s) },
+        ctx.t("seatLink.makeFor", { name: s.name })))));
+}
+
+// "My seat": a seated player's way to open the seat on another device, while the table is open.
+function renderSeatButton(ctx) {
+  const button = document.getElementById("seat-button");
+  const seat = ctx.seat === null ? null : page.table.seats[ctx.seat];
+  button.hidden = !seat || page.table.status === "finished" || page.refusal === "never";
+  button.onclick = seat ? () => seatLinkFor(ctx, seat) : null;
+}
+
+function seatLinkFor(ctx, seat) {
+  openSeatLink(ctx, { code, seat: seat.seat, name: seat.name, forOther: seat.seat !== ctx.seat });
 }
 
 function renderFinished(ctx) {
@@ -599,4 +627,8 @@ const rulesDialog = document.getElementById("rules");
 document.getElementById("rules-button").addEventListener("click", () => rulesDialog.showModal());
 setupLanguageSwitch(setLanguage);
 setLanguage(page.lang);
+// A page opened by a seat link takes the seat first: the socket then opens with the new seat token.
+const claimed = await claimSeatLink(code);
+if (claimed?.ok) toast(page.t("seatLink.claimed"));
+else if (claimed) seatNotice(page.t(`error.${claimed.code}`) ? `error.${claimed.code}` : "error.seat_link_unknown");
 connect();

@@ -2,14 +2,14 @@
 
 import pytest
 
-from app.persistence import RoomStore, SeatRecord
+from app.persistence import KeyRecord, RoomStore, SeatRecord
 from app.persistence.batch_sinks import WriteFailed
 
 
 async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> None:
     await store.create("ABC234", "bremen", {"hard_mode": True, "first_leader": None}, 4, 2**61 + 5, active_at=1000)
-    await store.put_seat("ABC234", SeatRecord(0, "Mina", "f" * 64, False))
-    await store.put_seat("ABC234", SeatRecord(1, "Bot", None, True))
+    await store.put_seat("ABC234", SeatRecord(0, "Mina", True, False), [KeyRecord("f" * 64, 0)])
+    await store.put_seat("ABC234", SeatRecord(1, "Bot", False, True))
     await store.start("ABC234")
     await store.append("ABC234", 1, 0, {"type": "declare", "card_id": "n07-2"})
     await store.append("ABC234", 2, 1, {"type": "play", "card_id": "n09-1"})
@@ -18,7 +18,8 @@ async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> N
     assert record is not None
     assert (record.game, record.status, record.seat_count, record.seed) == ("bremen", "playing", 4, 2**61 + 5)
     assert record.options == {"hard_mode": True, "first_leader": None}
-    assert record.seats == (SeatRecord(0, "Mina", "f" * 64, False), SeatRecord(1, "Bot", None, True))
+    assert record.seats == (SeatRecord(0, "Mina", True, False), SeatRecord(1, "Bot", False, True))
+    assert record.keys == (KeyRecord("f" * 64, 0),)
     assert record.actions == ((0, {"type": "declare", "card_id": "n07-2"}), (1, {"type": "play", "card_id": "n09-1"}))
     assert [r.id for r in await store.load_active(since=0)] == ["ABC234"]
 
@@ -89,3 +90,17 @@ async def test_tables_never_started_expire_by_when_a_seated_player_was_last_arou
     await store.expire("RUN234")  # only a table never started can expire
     running = await store.load("RUN234")
     assert running is not None and running.status == "playing"
+
+
+async def test_seat_keys_are_added_and_removed_in_one_commit(store: RoomStore) -> None:
+    await store.create("ABC234", "bremen", {}, 4, 7, active_at=1000)
+    await store.put_seat("ABC234", SeatRecord(0, "Mina", True, False), [KeyRecord("a" * 64, 0)])
+    link = KeyRecord("b" * 64, 0, expires_at=5000, signs_out="a" * 64)
+    await store.change_keys("ABC234", add=[link])
+    record = await store.load("ABC234")
+    assert record is not None and set(record.keys) == {KeyRecord("a" * 64, 0), link}
+    assert link.is_link and not KeyRecord("a" * 64, 0).is_link
+
+    await store.change_keys("ABC234", add=[KeyRecord("c" * 64, 0)], remove=["a" * 64, "b" * 64])  # the link used
+    record = await store.load("ABC234")
+    assert record is not None and record.keys == (KeyRecord("c" * 64, 0),)

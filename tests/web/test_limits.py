@@ -14,7 +14,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from app.rooms.identity import hash_token, new_token, token_matches
+from app.persistence import KeyRecord
+from app.rooms.identity import hash_token, new_token
+from app.rooms.seating import Seating, SeatSlot
 from tests.support.client import Player, refusal
 from tests.support.databases import database
 from tests.support.server import ServerProcess
@@ -150,9 +152,10 @@ def test_tokens_are_long_random_and_bound_to_their_table() -> None:
     assert len(tokens) == 1000 and all(len(t) >= 43 for t in tokens)  # 32 random bytes, base64url
     token = new_token()
     stored = hash_token("ABCDEF", token)
-    assert token not in stored and token_matches("ABCDEF", token, stored)
-    assert not token_matches("GHJKLM", token, stored)  # worthless at another table
-    assert not token_matches("ABCDEF", token[:-1] + "x", stored)
+    seating = Seating("ABCDEF", [SeatSlot("Mina", human=True)], [KeyRecord(stored, 0)])
+    assert token not in stored and seating.seat_for(token) == 0
+    assert Seating("GHJKLM", seating.slots, seating.keys.values()).seat_for(token) is None  # worthless elsewhere
+    assert seating.seat_for(token[:-1] + "x") is None
 
 
 async def test_no_seat_token_reaches_the_logs_or_the_database(shared_server: ServerProcess) -> None:
