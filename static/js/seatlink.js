@@ -48,9 +48,11 @@ function showLink(ctx, link, { name, forOther, keep }) {
   fill(dialog().querySelector(".seat-link-error"));
   fill(dialog().querySelector(".seat-link-body"),
     h("img", { class: "seat-link-qr", src: link.qr, width: 240, height: 240, alt: ctx.t("seatLink.qrAlt") }),
-    h("label", { class: "seat-link-url" }, ctx.t("seatLink.link"), " ",
-      h("input", { readonly: true, value: link.url, dataset: { key: "seat-link-url" }, onfocus: (e) => e.target.select() })),
-    h("div", { class: "row" }, copy),
+    h("label", { class: "seat-link-url", for: "seat-link-url" }, ctx.t("seatLink.link")),
+    h("div", { class: "seat-link-copy" },
+      h("input", { id: "seat-link-url", readonly: true, value: link.url, dataset: { key: "seat-link-url" },
+                   onfocus: (e) => e.target.select() }),
+      copy),
     h("p", {}, after),
     h("p", { class: "muted" }, ctx.t("seatLink.private", { time: until })));
 }
