@@ -125,7 +125,7 @@ async def test_bad_seat_link_requests_are_refused_and_change_nothing(shared_serv
         # Links that never were, are malformed, or name a table that does not exist.
         assert (await use_link(spectator, code, "x" * 43))[1]["code"] == "seat_link_unknown"
         response = await spectator.http.post(f"/api/tables/{code}/claim", json={"link": "<script>"})
-        assert response.status_code == 422
+        assert response.status_code == 422 and "set-cookie" not in response.headers
         assert (await use_link(spectator, "ZZZZZZ", "x" * 43))[1]["code"] == "no_such_table"
         assert (await spectator.http.get("/api/tables/ZZZZZZ/invite.svg")).json()["code"] == "no_such_table"
         # A replaced link stops working; a browser with another seat cannot take this one.
@@ -133,8 +133,14 @@ async def test_bad_seat_link_requests_are_refused_and_change_nothing(shared_serv
         second = secret_of(await make_link(players[3], 3))
         assert (await use_link(spectator, code, first))[1]["code"] == "seat_link_unknown"
         assert (await use_link(players[1], code, second))[1]["code"] == "already_seated"
-        # None of that took a seat or gave a token away.
-        assert "zashiki_" not in str(spectator.http.cookies)
+        # A link is bound to its table: at another table it is nothing.
+        elsewhere = Player(shared_server.url, "Other")
+        await elsewhere.create("bremen", 4)
+        assert (await use_link(spectator, elsewhere.code, second))[1]["code"] == "seat_link_unknown"
+        await elsewhere.close()
+        assert not spectator.http.cookies  # no refusal seated anyone
+        assert (await use_link(spectator, code, second))[0] == 200  # and the link still works at its own table
+        # None of the refusals took a seat or gave a token away.
         assert all(first not in str(p.received) and second not in str(p.received) for p in players)
     finally:
         for player in [*players, spectator]:
