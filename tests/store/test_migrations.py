@@ -1,0 +1,59 @@
+"""The migrations carry a table's data across a schema change, on both databases, and back."""
+
+import asyncio
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
+
+from app.config import ROOT
+from app.main import migrate
+from app.persistence import KeyRecord, RoomStore, SeatRecord
+from app.persistence.db import make_engine
+from app.rooms.identity import hash_token
+from app.rooms.seating import Seating, seat_slots
+
+
+def alembic(database_url: str) -> Config:
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
+    return config
+
+
+async def test_a_seats_one_token_becomes_its_first_key(database_url: str) -> None:
+    await asyncio.to_thread(command.upgrade, alembic(database_url), "0003")
+    engine = make_engine(database_url)
+    async with engine.begin() as db:
+        await db.execute(
+            text(
+                "INSERT INTO rooms (id, game, options, seat_count, seed, status) "
+                "VALUES ('ABC234', 'bremen', '{}', 4, 7, 'playing')"
+            )
+        )
+        for seat, name, token_hash, bot in [
+            (0, "Mina", hash_token("ABC234", "mina-token"), False),
+            (1, "Bot", None, True),
+        ]:
+            await db.execute(
+                text("INSERT INTO seats (room_id, seat, name, token_hash, is_bot) VALUES ('ABC234', :s, :n, :t, :b)"),
+                {"s": seat, "n": name, "t": token_hash, "b": bot},
+            )
+    await engine.dispose()
+
+    await asyncio.to_thread(migrate, database_url)
+    engine = make_engine(database_url)
+    store = RoomStore(engine)
+    record = await store.load("ABC234")
+    await store.close()
+    await engine.dispose()
+    assert record is not None
+    assert record.seats == (SeatRecord(0, "Mina", True, False), SeatRecord(1, "Bot", False, True))
+    assert record.keys == (KeyRecord(hash_token("ABC234", "mina-token"), 0),)
+    assert Seating("ABC234", seat_slots(record), record.keys).seat_for("mina-token") == 0  # the old cookie still works
+
+    await asyncio.to_thread(command.downgrade, alembic(database_url), "0003")
+    engine = make_engine(database_url)
+    async with engine.connect() as db:
+        rows = (await db.execute(text("SELECT seat, token_hash FROM seats ORDER BY seat"))).all()
+    await engine.dispose()
+    assert [tuple(row) for row in rows] == [(0, hash_token("ABC234", "mina-token")), (1, None)]
