@@ -3,6 +3,7 @@
 import { h, fill, seatBadge, IN_FLIGHT, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 import { claimSeatLink, openSeatLink } from "./seatlink.js";
+import { renderTurnSettings, signalTurn } from "./yourturn.js";
 
 const app = document.getElementById("app");
 const code = app.dataset.code;
@@ -266,6 +267,8 @@ function render() {
   if (page.view) game.render(tableEl, ctx);
   renderFinished(ctx);
   renderLog(ctx);
+  renderTurnSettings(document.getElementById("turn-settings"), ctx.t, ctx.seat !== null);
+  signalTurn(ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
   if (focused && !app.contains(document.activeElement)) {
     // A control that is gone for good (the game ended under it) hands focus on to "play again".
     const again = app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`)
