@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     max_spectators_per_client: int = 8  # spectator sockets open at once, over all tables
     max_spectators_per_table: int = 32
     max_tabs_per_seat: int = 4  # a seat's oldest tab is closed when a newer one would exceed this
+    chat_lines_per_second: float = 0.5  # per connection, sustained
+    chat_burst: int = 5
 
     # --- seat links (a seat opened in another browser) ---
     seat_link_minutes: float = 60  # a link works once, within this long

@@ -2,6 +2,15 @@
 
 from app.persistence.faults import StoreUnavailable
 from app.persistence.models import TableStatus
-from app.persistence.store import KeyRecord, RoomRecord, RoomStore, SeatRecord
+from app.persistence.store import CHAT_KEPT, ChatRecord, KeyRecord, RoomRecord, RoomStore, SeatRecord
 
-__all__ = ["KeyRecord", "RoomRecord", "RoomStore", "SeatRecord", "StoreUnavailable", "TableStatus"]
+__all__ = [
+    "CHAT_KEPT",
+    "ChatRecord",
+    "KeyRecord",
+    "RoomRecord",
+    "RoomStore",
+    "SeatRecord",
+    "StoreUnavailable",
+    "TableStatus",
+]

@@ -29,6 +29,8 @@ STATEMENTS = {
     "key": "INSERT INTO seat_keys (room_id, token_hash, seat, expires_at, signs_out, revoked) "
     "VALUES (?, ?, ?, ?, ?, ?)",
     "revoke": "UPDATE seat_keys SET revoked = ? WHERE room_id = ? AND token_hash = ?",
+    "chat": "INSERT INTO chat_lines (room_id, n, seat, name, text, reaction, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "chat_mode": "UPDATE rooms SET chat_mode = ?, spectator_chat = ? WHERE id = ?",
     "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
     "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
     "action": "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",

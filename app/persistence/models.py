@@ -39,6 +39,9 @@ class RoomRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     # When a seated player was last around (Unix seconds): a table never started expires from it.
     active_at: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    # The chat's setting, chosen by the creator: who may write (a ChatMode), and whether spectators may.
+    chat_mode: Mapped[str] = mapped_column(String(16), server_default="open")
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):
@@ -68,6 +71,20 @@ class SeatKeyRow(Base):
     signs_out: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # Why a browser's token no longer opens the seat ("moved", "reissued"): kept to tell that browser.
     revoked: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class ChatRow(Base):
+    """One chat line or reaction, numbered 1, 2, … per table."""
+
+    __tablename__ = "chat_lines"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(800))
+    reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    at: Mapped[int] = mapped_column(BigInteger)  # Unix seconds
 
 
 class ActionRow(Base):

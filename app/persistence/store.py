@@ -5,14 +5,17 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlalchemy.orm import aliased
 
 from app.persistence.batch_sinks import to_json
 from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
-from app.persistence.models import ActionRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
+from app.persistence.models import ActionRow, ChatRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
+
+CHAT_KEPT = 100  # chat lines a table holds: its latest, loaded with it
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,18 @@ class KeyRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatRecord:
+    """One chat line: text, or a quick reaction (`text` empty)."""
+
+    n: int
+    seat: int | None  # None: a spectator
+    name: str
+    text: str
+    reaction: str | None
+    at: int  # Unix seconds
+
+
+@dataclass(frozen=True, slots=True)
 class RoomRecord:
     """Everything needed to rebuild a table by replay."""
 
@@ -59,6 +74,9 @@ class RoomRecord:
     seats: tuple[SeatRecord, ...]
     keys: tuple[KeyRecord, ...]
     actions: tuple[tuple[int, dict[str, object]], ...]  # the current game's (seat, payload), in order
+    chat_mode: str = "open"
+    spectator_chat: bool = False
+    chat: tuple[ChatRecord, ...] = ()  # the latest CHAT_KEPT lines
 
 
 class RoomStore:
@@ -101,6 +119,13 @@ class RoomStore:
         rows = _key_rows(room_id, add, remove)
         rows += [("revoke", (why, room_id, token_hash)) for token_hash in revoke]
         await self._writer.write(*rows)
+
+    async def append_chat(self, room_id: str, line: ChatRecord) -> None:
+        """Records one chat line; returns once it is committed."""
+        await self._writer.write(("chat", (room_id, line.n, line.seat, line.name, line.text, line.reaction, line.at)))
+
+    async def set_chat(self, room_id: str, mode: str, spectators: bool) -> None:
+        await self._writer.write(("chat_mode", (mode, spectators, room_id)))
 
     async def start(self, room_id: str) -> None:
         await self._writer.write(("start", (room_id,)))
@@ -164,6 +189,7 @@ class RoomStore:
             ids = [room.id for room in rooms]
             seats: dict[str, list[SeatRecord]] = defaultdict(list)
             keys: dict[str, list[KeyRecord]] = defaultdict(list)
+            chat: dict[str, list[ChatRecord]] = defaultdict(list)
             actions: dict[str, list[tuple[int, dict[str, object]]]] = defaultdict(list)
             if ids:
                 for s in await session.scalars(select(SeatRow).where(SeatRow.room_id.in_(ids))):
@@ -178,6 +204,11 @@ class RoomStore:
                 )
                 for a in await session.scalars(current_game):
                     actions[a.room_id].append((a.seat, a.payload))
+                newest = aliased(ChatRow)
+                latest = select(func.max(newest.n)).where(newest.room_id == ChatRow.room_id).scalar_subquery()
+                lines = select(ChatRow).where(ChatRow.room_id.in_(ids), ChatRow.n > latest - CHAT_KEPT)
+                for c in await session.scalars(lines.order_by(ChatRow.n)):
+                    chat[c.room_id].append(ChatRecord(c.n, c.seat, c.name, c.text, c.reaction, c.at))
         return [
             RoomRecord(
                 id=room.id,
@@ -192,6 +223,9 @@ class RoomStore:
                 seats=tuple(sorted(seats[room.id], key=lambda s: s.seat)),
                 keys=tuple(keys[room.id]),
                 actions=tuple(actions[room.id]),
+                chat_mode=room.chat_mode,
+                spectator_chat=room.spectator_chat,
+                chat=tuple(chat[room.id]),
             )
             for room in rooms
         ]

@@ -7,6 +7,7 @@ import orjson
 
 from app.engine import Event, Seat
 from app.persistence import TableStatus
+from app.rooms.chat import Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
 from app.rooms.seating import Seating, SeatSlot
 from app.rooms.session import TableSession
@@ -47,10 +48,11 @@ def table_json(
 class FanOut:
     """The tabs open on one table, and what each is sent: one encoding per seat, shared by its tabs."""
 
-    def __init__(self, room_id: str, session: TableSession, seating: Seating) -> None:
+    def __init__(self, room_id: str, session: TableSession, seating: Seating, chat: Chat) -> None:
         self.room_id = room_id
         self.session = session
         self.seating = seating
+        self.chat = chat
         self.connections: set[Connection] = set()
 
     # --- the tabs -------------------------------------------------------------------------
@@ -114,6 +116,7 @@ class FanOut:
                 "events": lines,
                 "full_log": True,
                 "catalog": session.rules.catalog,  # static data, once per connection; views name it by id
+                "chat": self.chat.to_json(),
             }
         )
 
@@ -146,6 +149,12 @@ class FanOut:
                     message["ack"] = ack.id
                 encoded[seat] = orjson.dumps(message)
             connection.push(encoded[seat])
+
+    def push_chat(self, change: dict[str, object]) -> None:
+        """A new chat line, or the chat's new setting, to every tab: the same for all."""
+        message = orjson.dumps({"type": "chat", **change})
+        for connection in list(self.connections):
+            connection.push(message)
 
     def push_table(self) -> None:
         """Tells every tab that the table's public facts changed (seats, presence)."""

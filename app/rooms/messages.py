@@ -34,6 +34,15 @@ class Check(_Message):
     id: Annotated[str, Field(max_length=64)] | None = None
 
 
+class Say(_Message):
+    """A chat line: text, or one of the quick reactions."""
+
+    type: Literal["say"]
+    text: Annotated[str, Field(max_length=1000)] | None = None
+    reaction: Annotated[str, Field(max_length=16)] | None = None
+    id: Annotated[str, Field(max_length=64)] | None = None
+
+
 class Sync(_Message):
     """A request for the current view (after a gap in versions)."""
 
@@ -44,5 +53,5 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Again | Check | Sync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Act | Again | Check | Say | Sync | Ping, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)

@@ -16,11 +16,12 @@ from app.engine import GameRules, IllegalAction, Options, Seat
 from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, TableStatus
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
+from app.rooms.chat import Chat, ChatMode, line_json
 from app.rooms.connection import SEAT_REVOKED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
-from app.rooms.seating import Seating, SeatSlot, seat_slots
+from app.rooms.seating import Seating, SeatSlot, require_creator, seat_slots
 from app.rooms.session import TableSession
 
 __all__ = ["Answered", "Room", "SeatSlot"]
@@ -48,13 +49,15 @@ class Room:
         clock: Callable[[], float] = time.time,
         session: TableSession | None = None,
         seating: Seating | None = None,
+        chat: Chat | None = None,
     ) -> None:
         self.id = room_id
         self.rules = rules
         self.store = store
         self.session = session or TableSession(rules, options, seat_count, seed)
         self.seating = seating or Seating(room_id, [SeatSlot() for _ in range(seat_count)])
-        self.fanout = FanOut(room_id, self.session, self.seating)
+        self.chat = chat or Chat()
+        self.fanout = FanOut(room_id, self.session, self.seating, self.chat)
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
         self._lock = asyncio.Lock()
         self.clock = clock
@@ -76,7 +79,10 @@ class Room:
         if record.status != TableStatus.WAITING:
             session.replay(record.actions)
         seating = Seating(record.id, seat_slots(record), record.keys)
-        room = cls(record.id, rules, options, record.seat_count, record.seed, store, bot_delay, clock, session, seating)
+        chat = Chat(record.chat, ChatMode(record.chat_mode), record.spectator_chat)
+        room = cls(
+            record.id, rules, options, record.seat_count, record.seed, store, bot_delay, clock, session, seating, chat
+        )
         room.active_at = record.active_at
         return room
 
@@ -264,6 +270,28 @@ class Room:
             self.fanout.push_snapshots()
         self.bots.wake()
         return Answered.ACK_OWED  # the snapshots answer nobody: the asker gets its own ack
+
+    # --- chat -------------------------------------------------------------------------------
+
+    async def say(self, seat: Seat | None, name: str, text: str | None, reaction: str | None) -> Answered:
+        """Records a chat line (rules: Chat.line), then shows it to every tab; the sender is owed an ack."""
+        async with self._lock:
+            if seat is not None:
+                name = self.seating.slots[seat].name or name
+            playing = self.session.status == TableStatus.PLAYING
+            line = self.chat.line(seat, name, text, reaction, playing, int(self.clock()))
+            await self.store.append_chat(self.id, line)
+            self.chat.add(line)
+            self.fanout.push_chat({"line": line_json(line)})
+        return Answered.ACK_OWED
+
+    async def set_chat(self, by: Seat | None, mode: ChatMode, spectators: bool) -> None:
+        """The creator decides who may write."""
+        require_creator(by)
+        async with self._lock:
+            await self.store.set_chat(self.id, mode, spectators)
+            self.chat.mode, self.chat.spectators = mode, spectators
+            self.fanout.push_chat({"settings": self.chat.settings_json()})
 
     # --- tabs -------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from starlette.requests import HTTPConnection
 
 from app.config import Settings, get_settings
 from app.games import RULES_BY_SLUG
+from app.rooms.chat import ChatMode
 from app.rooms.errors import TableError
 from app.rooms.room import Room
 from app.web.deps import RoomsDep, SettingsDep, limited, seat_cookie
@@ -71,6 +72,11 @@ class MakeSeatLink(_Body):
 
 class UseSeatLink(_Body):
     link: str = Field(min_length=20, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+
+
+class ChatSetting(_Body):
+    mode: ChatMode
+    spectators: bool = False
 
 
 class SeatLink(BaseModel):
@@ -187,6 +193,13 @@ async def invite_qr(code: str, request: Request, rooms: RoomsDep, settings: Sett
     return Response(
         qr_svg(link, "Invitation"), media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"}
     )
+
+
+@router.put("/tables/{code}/chat", status_code=204, dependencies=[Depends(limited("lookup"))])
+async def set_chat(code: str, body: ChatSetting, request: Request, rooms: RoomsDep) -> None:
+    """The creator decides who may write in the table's chat."""
+    room = await rooms.get(code)
+    await room.set_chat(room.seat_for(request.cookies.get(seat_cookie(room.id))), body.mode, body.spectators)
 
 
 def table_url(connection: HTTPConnection, settings: Settings, code: str) -> str:

@@ -17,7 +17,7 @@ from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.manager import EXPIRED
-from app.rooms.messages import Act, Again, Check, Ping, Sync, client_message
+from app.rooms.messages import Act, Again, Check, Ping, Say, Sync, client_message
 from app.rooms.room import Answered, Room
 from app.web.channel import CHANNEL
 from app.web.clients import client_of
@@ -104,6 +104,7 @@ async def _write(send: Send, connection: Connection) -> None:
 
 async def _read(receive: Receive, room: Room, connection: Connection, settings: Settings) -> None:
     bucket = _TokenBucket(settings.max_messages_per_second, settings.message_burst)
+    chat_bucket = _TokenBucket(settings.chat_lines_per_second, settings.chat_burst)
     limit = settings.max_message_bytes
     while not connection.dropped:
         event = await receive()
@@ -139,6 +140,11 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
                     connection.push(_checked(client_id, exc))
                 else:
                     connection.push(_checked(client_id, None))
+            case Say(text=text, reaction=reaction, id=client_id):
+                if not chat_bucket.take():
+                    connection.push(_error("chat_too_fast", "Too many chat messages; wait a moment.", client_id))
+                    continue
+                await _answer(room, connection, client_id, room.say(connection.seat, "", text, reaction))
             case Sync():
                 connection.push(room.snapshot(connection.seat))
             case Ping():
