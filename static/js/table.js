@@ -2,6 +2,7 @@
 // It decides nothing the server decides; the game's renderer offers exactly `view.legal`.
 import { h, fill, seatBadge, IN_FLIGHT, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
+import { chatMessage, chatRefused, chatSnapshot, lineText, renderChat } from "./chat.js";
 import { claimSeatLink, openSeatLink } from "./seatlink.js";
 import { renderTurnSettings, signalTurn } from "./yourturn.js";
 
@@ -31,6 +32,7 @@ const page = {
   choices: new Map(), // composer name -> the legal action chosen there and not yet confirmed
   spoken: { conn: null, turn: false, over: true }, // what the announcer said last, to say only changes
   checks: new Map(), // check id -> resolve, for questions the server has not answered yet
+  said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
 };
 
 // --- connection -----------------------------------------------------------------------------
@@ -166,6 +168,7 @@ function receive(message) {
         page.view = message.view;
         if (message.full_log) {
           page.catalog = message.catalog;
+          chatSnapshot(message.chat);
           page.choices.clear(); // a fresh snapshot (a new game, a new socket) starts with nothing chosen
         }
         // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
@@ -180,10 +183,21 @@ function receive(message) {
       render();
       announceNews([]);
       break;
+    case "chat": {
+      const line = chatMessage(message);
+      render();
+      if (line && (line.seat === null || line.seat !== page.you)) announce(lineText(line, context()));
+      break;
+    }
     case "seat_lost": // this browser's seat token was revoked: it watches now
       seatNotice(`notice.seatLost.${message.why}`);
       break;
     case "error":
+      if (page.said.has(message.id)) {
+        chatRefused(page.t(`error.${message.code}`) ?? message.message);
+        answerSaid(message.id, true);
+        break;
+      }
       if (!message.id || message.id === page.pending) page.pending = null;
       toast(page.t(`error.${message.code}`) ?? message.message);
       render();
@@ -193,6 +207,11 @@ function receive(message) {
       page.checks.delete(message.id);
       break;
     case "ack":
+      if (page.said.has(message.id)) {
+        chatRefused(null);
+        answerSaid(message.id, false);
+        break;
+      }
       // A retried move or a new game is answered by its ack alone; another seat's commit must not reopen the page.
       if (message.id === page.pending) page.pending = null;
       render();
@@ -268,6 +287,8 @@ function render() {
   renderFinished(ctx);
   renderLog(ctx);
   renderTurnSettings(document.getElementById("turn-settings"), ctx.t, ctx.seat !== null);
+  renderChat(ctx, { say, setChat, playing: page.table.status === "playing", creator: ctx.seat === 0,
+                    rule: page.view && game.tableTalk ? ctx.t(game.tableTalk(page.view)) : null });
   signalTurn(ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
   if (focused && !app.contains(document.activeElement)) {
     // A control that is gone for good (the game ended under it) hands focus on to "play again".
@@ -600,6 +621,26 @@ async function joinTable(event) {
 }
 
 const startTable = () => post(`/api/tables/${code}/start`);
+const setChat = (mode, spectators) => post(`/api/tables/${code}/chat`, { mode, spectators }, "PUT");
+
+// A chat line goes over the socket; it resolves true if the server refused it.
+let chatIds = 0;
+function say(body) {
+  if (page.conn !== "connected") {
+    chatRefused(page.t("chat.offline"));
+    render();
+    return Promise.resolve(true);
+  }
+  const id = `chat-${++chatIds}`;
+  page.socket.send(JSON.stringify({ type: "say", ...body, id }));
+  return new Promise((resolve) => page.said.set(id, resolve));
+}
+
+function answerSaid(id, refused) {
+  page.said.get(id)?.(refused);
+  page.said.delete(id);
+  render();
+}
 const seatBot = (seat, on) => post(`/api/tables/${code}/seats/${seat}/bot`, undefined, on ? "PUT" : "DELETE");
 
 async function copyLink(event, link) {

@@ -106,8 +106,13 @@ function handArea(view, ctx) {
     type ? h("div", { class: "hand-confirm" }, compose.confirm(ctx.t(`b.confirm.${type}`))) : null);
 }
 
+/** The rules' limit on table talk in this phase (the chat shows it too), or null. */
+export function tableTalk(view) {
+  return view.phase === "tuning" ? "b.talkTuning" : view.phase === "game_over" ? null : "b.talkEnsemble";
+}
+
 function talkRule(view, ctx) {
-  const key = view.phase === "tuning" ? "b.talkTuning" : view.phase === "game_over" ? null : "b.talkEnsemble";
+  const key = tableTalk(view);
   return h("p", { class: "talk-rule" }, key ? ["※ ", ctx.t(key)] : "\u00a0");
 }
 

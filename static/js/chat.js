@@ -1,0 +1,99 @@
+// The table's chat beside the game log: short lines and quick reactions, shown as text. What the
+// server allows (docs/protocol.md) is drawn here; the server still decides.
+import { h, fill } from "./dom.js";
+
+const REACTIONS = [["clap", "👏"], ["wow", "😮"], ["thanks", "🙏"], ["nice", null]]; // null: a word, in the page's language
+const KEPT = 100;
+
+const chat = { lines: [], mode: "open", spectators: false, refusal: null };
+const el = (id) => document.getElementById(id);
+
+/** The chat as a fresh snapshot carries it. */
+export function chatSnapshot(snapshot) {
+  chat.lines = snapshot?.lines ?? [];
+  chat.mode = snapshot?.mode ?? "open";
+  chat.spectators = snapshot?.spectators ?? false;
+}
+
+/** A pushed change: a new line, or the creator's new setting. Returns the new line, if any. */
+export function chatMessage(message) {
+  if (message.settings) Object.assign(chat, message.settings);
+  if (!message.line) return null;
+  chat.lines.push(message.line);
+  if (chat.lines.length > KEPT) chat.lines.shift();
+  return message.line;
+}
+
+/** The server refused a line: said under the box (null clears it). */
+export function chatRefused(text) {
+  chat.refusal = text;
+}
+
+/** A line as words, for the list and for the announcer. */
+export function lineText(line, ctx) {
+  const who = line.name || ctx.t("chat.spectator");
+  return line.reaction ? `${who} ${reactionLabel(line.reaction, ctx)}` : `${who}: ${line.text}`;
+}
+
+function reactionLabel(reaction, ctx) {
+  const emoji = REACTIONS.find(([key]) => key === reaction)?.[1];
+  return emoji ?? ctx.t(`chat.reaction.${reaction}`) ?? reaction;
+}
+
+/**
+ * Draws the chat. `say({text} | {reaction})` sends a line; `playing`: a game is under way; `creator`:
+ * this page may change the setting (`setChat(mode, spectators)`); `rule`: the game's own words on
+ * table talk, shown while it applies.
+ */
+export function renderChat(ctx, { say, setChat, playing, creator, rule }) {
+  const section = el("chat");
+  section.hidden = false;
+  const mayWrite = chat.mode !== "off" && (ctx.seat !== null || chat.spectators);
+  const mayType = mayWrite && !(playing && chat.mode === "reactions");
+
+  const rulePara = el("chat-rule");
+  rulePara.hidden = !rule || !playing;
+  rulePara.textContent = rule ? `※ ${rule}` : "";
+
+  const list = el("chat-lines");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+  fill(list, chat.lines.length
+    ? chat.lines.map((line) => h("li", { class: line.seat === null ? "chat-line watcher" : `chat-line seat-${line.seat}` },
+        h("strong", { class: "chat-name" }, line.name || ctx.t("chat.spectator")),
+        line.reaction ? [" ", h("span", { class: "chat-reaction" }, reactionLabel(line.reaction, ctx))] : [": ", line.text]))
+    : h("li", { class: "muted chat-empty" }, ctx.t(chat.mode === "off" ? "chat.off" : "chat.none")));
+  if (atBottom) list.scrollTop = list.scrollHeight; // the list scrolls, never the page
+
+  fill(el("chat-reactions"), REACTIONS.map(([key]) => h("button", {
+    type: "button", class: "chat-react", disabled: !mayWrite, dataset: { key: `react-${key}` },
+    "aria-label": ctx.t(`chat.reaction.${key}`), onclick: () => say({ reaction: key }),
+  }, reactionLabel(key, ctx))));
+
+  const form = el("chat-form");
+  form.hidden = !mayType;
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    const input = el("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    input.value = "";
+    say({ text }).then((refused) => { if (refused && !input.value) input.value = text; });
+  };
+  el("chat-text").placeholder = ctx.t("chat.placeholder");
+  el("chat-note").textContent = !mayWrite ? ctx.t(chat.mode === "off" ? "chat.off" : "chat.playersOnly")
+    : !mayType ? ctx.t("chat.reactionsOnly") : "";
+  el("chat-error").textContent = chat.refusal ?? "";
+
+  const settings = el("chat-settings");
+  settings.hidden = !creator;
+  if (creator) {
+    fill(settings,
+      h("label", {}, ctx.t("chat.setting"), " ",
+        h("select", { dataset: { key: "chat-mode" }, onchange: (e) => setChat(e.target.value, chat.spectators) },
+          ["open", "reactions", "off"].map((mode) => h("option", { value: mode, selected: mode === chat.mode }, ctx.t(`chat.mode.${mode}`))))),
+      h("label", {},
+        h("input", { type: "checkbox", checked: chat.spectators, dataset: { key: "chat-spectators" },
+                     onchange: (e) => setChat(chat.mode, e.target.checked) }),
+        " ", ctx.t("chat.spectatorsWrite")));
+  }
+}
