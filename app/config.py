@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     max_spectators_per_client: int = 8  # spectator sockets open at once, over all tables
     max_spectators_per_table: int = 32
     max_tabs_per_seat: int = 4  # a seat's oldest tab is closed when a newer one would exceed this
+    turn_timer_choices: list[int] = [30, 60, 120, 300]  # seconds per decision a table's creator may pick
     chat_lines_per_second: float = 0.5  # per connection, sustained
     chat_burst: int = 5
 

@@ -20,8 +20,8 @@ from app.persistence.faults import StoreUnavailable
 
 # Every write the store makes, by kind, in the order a batch runs them (SQLite's parameter style).
 STATEMENTS = {
-    "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at) "
-    "VALUES (?, ?, ?, ?, ?, 'waiting', ?)",
+    "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at, turn_seconds) "
+    "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
     "seat": "INSERT INTO seats (room_id, seat, name, human, is_bot) VALUES (?, ?, ?, ?, ?) "
     "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, human = excluded.human, "
     "is_bot = excluded.is_bot",
@@ -33,7 +33,8 @@ STATEMENTS = {
     "chat_mode": "UPDATE rooms SET chat_mode = ?, spectator_chat = ? WHERE id = ?",
     "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
     "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
-    "action": "INSERT INTO actions (room_id, version, seat, payload) VALUES (?, ?, ?, ?)",
+    "action": "INSERT INTO actions (room_id, version, seat, payload, by_clock) VALUES (?, ?, ?, ?, ?)",
+    "clock": "UPDATE rooms SET clock = ? WHERE id = ?",
     "result": "INSERT INTO results (room_id, game_no, outcome) VALUES (?, ?, ?)",
     "finish": "UPDATE rooms SET status = 'finished' WHERE id = ?",
     "active": "UPDATE rooms SET active_at = ? WHERE id = ?",

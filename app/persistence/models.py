@@ -42,6 +42,9 @@ class RoomRow(Base):
     # The chat's setting, chosen by the creator: who may write (a ChatMode), and whether spectators may.
     chat_mode: Mapped[str] = mapped_column(String(16), server_default="open")
     spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Seconds per decision (None: no turn timer), and the clock as it stood after the last change.
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -96,6 +99,7 @@ class ActionRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     payload: Mapped[dict[str, object]] = mapped_column(JSON)
+    by_clock: Mapped[bool] = mapped_column(Boolean, server_default=false())  # the bot chose: the seat's time ran out
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

@@ -77,6 +77,9 @@ class RoomRecord:
     chat_mode: str = "open"
     spectator_chat: bool = False
     chat: tuple[ChatRecord, ...] = ()  # the latest CHAT_KEPT lines
+    turn_seconds: int | None = None  # the turn timer's seconds per decision; None: no timer
+    clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
+    timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
 
 
 class RoomStore:
@@ -89,9 +92,16 @@ class RoomStore:
         self._writer = GroupWriter(engine.url, self._faults)
 
     async def create(
-        self, room_id: str, game: str, options: dict[str, object], seat_count: int, seed: int, active_at: int
+        self,
+        room_id: str,
+        game: str,
+        options: dict[str, object],
+        seat_count: int,
+        seed: int,
+        active_at: int,
+        turn_seconds: int | None = None,
     ) -> None:
-        await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed, active_at)))
+        await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds)))
 
     async def mark_active(self, room_id: str, at: int) -> None:
         """Records that a seated player was around at `at` (Unix seconds)."""
@@ -127,8 +137,12 @@ class RoomStore:
     async def set_chat(self, room_id: str, mode: str, spectators: bool) -> None:
         await self._writer.write(("chat_mode", (mode, spectators, room_id)))
 
-    async def start(self, room_id: str) -> None:
-        await self._writer.write(("start", (room_id,)))
+    async def start(self, room_id: str, clock: dict[str, object] | None = None) -> None:
+        await self._writer.write(("start", (room_id,)), *_clock_row(room_id, clock))
+
+    async def set_clock(self, room_id: str, clock: dict[str, object]) -> None:
+        """Records the turn clock (paused, resumed)."""
+        await self._writer.write(*_clock_row(room_id, clock))
 
     async def append(
         self,
@@ -138,17 +152,27 @@ class RoomStore:
         payload: dict[str, object],
         outcome: dict[str, object] | None = None,
         game_no: int = 1,
+        clock: dict[str, object] | None = None,
+        by_clock: bool = False,
     ) -> None:
-        """Records one accepted action (and the result, if it ended the game); returns once it is committed."""
-        action = ("action", (room_id, version, seat, to_json(payload)))
+        """Records one accepted action (and the result, if it ended the game, and the turn clock it set);
+        returns once it is committed. `by_clock`: the bot made it because the seat's time ran out."""
+        action = ("action", (room_id, version, seat, to_json(payload), by_clock))
         if outcome is None:
-            await self._writer.write(action)
+            await self._writer.write(action, *_clock_row(room_id, clock))
         else:
-            await self._writer.write(action, ("result", (room_id, game_no, to_json(outcome))), ("finish", (room_id,)))
+            await self._writer.write(
+                action,
+                ("result", (room_id, game_no, to_json(outcome))),
+                ("finish", (room_id,)),
+                *_clock_row(room_id, clock),
+            )
 
-    async def play_again(self, room_id: str, game_no: int, seed: int, first_version: int) -> None:
+    async def play_again(
+        self, room_id: str, game_no: int, seed: int, first_version: int, clock: dict[str, object] | None = None
+    ) -> None:
         """Records that a finished table began its next game; returns once it is committed."""
-        await self._writer.write(("new_game", (game_no, seed, first_version, room_id)))
+        await self._writer.write(("new_game", (game_no, seed, first_version, room_id)), *_clock_row(room_id, clock))
 
     async def close(self) -> None:
         await self._writer.close()
@@ -191,6 +215,7 @@ class RoomStore:
             keys: dict[str, list[KeyRecord]] = defaultdict(list)
             chat: dict[str, list[ChatRecord]] = defaultdict(list)
             actions: dict[str, list[tuple[int, dict[str, object]]]] = defaultdict(list)
+            timed_out: dict[str, set[int]] = defaultdict(set)
             if ids:
                 for s in await session.scalars(select(SeatRow).where(SeatRow.room_id.in_(ids))):
                     seats[s.room_id].append(SeatRecord(s.seat, s.name, s.human, s.is_bot))
@@ -204,6 +229,8 @@ class RoomStore:
                 )
                 for a in await session.scalars(current_game):
                     actions[a.room_id].append((a.seat, a.payload))
+                    if a.by_clock:
+                        timed_out[a.room_id].add(a.version)
                 newest = aliased(ChatRow)
                 latest = select(func.max(newest.n)).where(newest.room_id == ChatRow.room_id).scalar_subquery()
                 lines = select(ChatRow).where(ChatRow.room_id.in_(ids), ChatRow.n > latest - CHAT_KEPT)
@@ -226,9 +253,16 @@ class RoomStore:
                 chat_mode=room.chat_mode,
                 spectator_chat=room.spectator_chat,
                 chat=tuple(chat[room.id]),
+                turn_seconds=room.turn_seconds,
+                clock=room.clock,
+                timed_out=frozenset(timed_out[room.id]),
             )
             for room in rooms
         ]
+
+
+def _clock_row(room_id: str, clock: dict[str, object] | None) -> list[tuple[str, tuple[object, ...]]]:
+    return [] if clock is None else [("clock", (to_json(clock), room_id))]
 
 
 def _key_rows(room_id: str, add: Sequence[KeyRecord], remove: Sequence[str]) -> list[tuple[str, tuple[object, ...]]]:

@@ -1,6 +1,6 @@
 """Every message a table sends its tabs (docs/protocol.md): snapshots, state pushes, table pushes."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 import orjson
@@ -48,11 +48,19 @@ def table_json(
 class FanOut:
     """The tabs open on one table, and what each is sent: one encoding per seat, shared by its tabs."""
 
-    def __init__(self, room_id: str, session: TableSession, seating: Seating, chat: Chat) -> None:
+    def __init__(
+        self,
+        room_id: str,
+        session: TableSession,
+        seating: Seating,
+        chat: Chat,
+        turn_clock: Callable[[], dict[str, object] | None],
+    ) -> None:
         self.room_id = room_id
         self.session = session
         self.seating = seating
         self.chat = chat
+        self.turn_clock = turn_clock  # each awaited seat's seconds left, as of now (None: no timer)
         self.connections: set[Connection] = set()
 
     # --- the tabs -------------------------------------------------------------------------
@@ -117,6 +125,7 @@ class FanOut:
                 "full_log": True,
                 "catalog": session.rules.catalog,  # static data, once per connection; views name it by id
                 "chat": self.chat.to_json(),
+                "clock": self.turn_clock(),
             }
         )
 
@@ -132,6 +141,7 @@ class FanOut:
         """
         session = self.session
         lines = [(event, _event_json(session.version, event)) for event in events]
+        clock = self.turn_clock()
         encoded: dict[Seat | None, bytes] = {}
         for connection in self.connections:  # pushing never adds or removes a connection
             seat = connection.seat
@@ -142,6 +152,7 @@ class FanOut:
                     "you": seat,
                     "view": session.view(seat),
                     "events": [line for event, line in lines if event.visible_to(seat)],
+                    "clock": clock,
                 }
                 if table is not None:
                     message["table"] = table
@@ -149,6 +160,12 @@ class FanOut:
                     message["ack"] = ack.id
                 encoded[seat] = orjson.dumps(message)
             connection.push(encoded[seat])
+
+    def push_clock(self) -> None:
+        """The turn clock alone (paused, resumed): the same for every tab."""
+        message = orjson.dumps({"type": "clock", "clock": self.turn_clock()})
+        for connection in list(self.connections):
+            connection.push(message)
 
     def push_chat(self, change: dict[str, object]) -> None:
         """A new chat line, or the chat's new setting, to every tab: the same for all."""

@@ -18,6 +18,7 @@ from app.config import Settings
 from app.engine import GameRules, IllegalAction
 from app.games import RULES_BY_SLUG
 from app.persistence import RoomRecord, RoomStore, StoreUnavailable, TableStatus
+from app.rooms.clock import TurnClock
 from app.rooms.connection import Close
 from app.rooms.errors import TableError
 from app.rooms.fanout import table_json
@@ -68,9 +69,15 @@ class RoomManager:
         self._sweeper = asyncio.create_task(self._sweep_every(self.settings.sweep_seconds))
         return len(self.rooms)
 
-    async def create(self, game: str, raw_options: dict[str, object], seat_count: int | None) -> Room:
-        """A new table with no one seated yet."""
+    async def create(
+        self, game: str, raw_options: dict[str, object], seat_count: int | None, turn_seconds: int | None = None
+    ) -> Room:
+        """A new table with no one seated yet; `turn_seconds`: its turn timer's time per decision, if any."""
         rules = self._rules(game)
+        choices = self.settings.turn_timer_choices
+        if turn_seconds is not None and turn_seconds not in choices:
+            offered = ", ".join(f"{s} s" for s in choices)
+            raise TableError("bad_timer", f"A turn timer gives {offered} per decision, or none.", 400)
         seats = seat_count if seat_count is not None else min(rules.seat_counts)
         if seats not in rules.seat_counts:
             raise TableError("bad_seat_count", f"This game is for {_counts(rules)} players.", 400)
@@ -82,11 +89,21 @@ class RoomManager:
         for _ in range(3):
             code = self._free_code()
             room = Room(
-                code, rules, options, seats, new_seed(), self.store, self.settings.bot_delay_seconds, self.clock
+                code,
+                rules,
+                options,
+                seats,
+                new_seed(),
+                self.store,
+                self.settings.bot_delay_seconds,
+                self.clock,
+                turn_clock=TurnClock(turn_seconds),
             )
             self.rooms[code] = room  # counted at once, in the same step as the check: the cap holds under load
             try:
-                await self.store.create(code, rules.slug, dict(options.values), seats, room.seed, room.active_at)
+                await self.store.create(
+                    code, rules.slug, dict(options.values), seats, room.seed, room.active_at, turn_seconds
+                )
                 return room
             except StoreUnavailable:
                 del self.rooms[code]
@@ -151,6 +168,7 @@ class RoomManager:
                     await self.store.expire(code)
             elif (idle := room.idle_since()) is not None and now - idle >= self.settings.idle_table_seconds:
                 del self.rooms[code]
+                room.unload()
 
     async def _sweep_every(self, seconds: float) -> None:
         while True:

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
@@ -17,12 +18,14 @@ from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, 
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
 from app.rooms.chat import Chat, ChatMode, line_json
+from app.rooms.clock import TurnClock, timed_out
 from app.rooms.connection import SEAT_REVOKED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
 from app.rooms.seating import Seating, SeatSlot, require_creator, seat_slots
 from app.rooms.session import TableSession
+from app.rooms.timekeeper import Timekeeper
 
 __all__ = ["Answered", "Room", "SeatSlot"]
 
@@ -50,6 +53,7 @@ class Room:
         session: TableSession | None = None,
         seating: Seating | None = None,
         chat: Chat | None = None,
+        turn_clock: TurnClock | None = None,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -57,10 +61,13 @@ class Room:
         self.session = session or TableSession(rules, options, seat_count, seed)
         self.seating = seating or Seating(room_id, [SeatSlot() for _ in range(seat_count)])
         self.chat = chat or Chat()
-        self.fanout = FanOut(room_id, self.session, self.seating, self.chat)
+        self.clock = clock
+        self.turns = Timekeeper(
+            room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
+        )
+        self.fanout = FanOut(room_id, self.session, self.seating, self.chat, self.turns.json)
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
         self._lock = asyncio.Lock()
-        self.clock = clock
         self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
         self.last_seen = clock()  # when a tab last left: an idle table leaves memory
 
@@ -77,11 +84,23 @@ class Room:
         options = rules.parse_options(record.options, record.seat_count)
         session = TableSession(rules, options, record.seat_count, record.seed, record.game_no, record.first_version)
         if record.status != TableStatus.WAITING:
-            session.replay(record.actions)
+            session.replay(record.actions, record.timed_out)
         seating = Seating(record.id, seat_slots(record), record.keys)
         chat = Chat(record.chat, ChatMode(record.chat_mode), record.spectator_chat)
+        turn_clock = TurnClock.stored(record.turn_seconds, record.clock)
         room = cls(
-            record.id, rules, options, record.seat_count, record.seed, store, bot_delay, clock, session, seating, chat
+            record.id,
+            rules,
+            options,
+            record.seat_count,
+            record.seed,
+            store,
+            bot_delay,
+            clock,
+            session,
+            seating,
+            chat,
+            turn_clock,
         )
         room.active_at = record.active_at
         return room
@@ -201,8 +220,12 @@ class Room:
     async def start(self, by: Seat | None) -> None:
         async with self._lock:
             self.seating.ready_to_start(by, self.session.status)
-            await self.store.start(self.id)
+            opening = self.turns.clock.moved(
+                self.turns.timed(self.session.opening_awaiting(self.seed)), None, self.clock()
+            )
+            await self.store.start(self.id, self.turns.record(opening))
             self.session.deal()
+            self.turns.keep(opening)
             self.fanout.push_state((), self.fanout.table_json(), ack=None)
         self.bots.wake()
 
@@ -215,10 +238,12 @@ class Room:
         payload: Mapping[str, object],
         by_bot: bool = False,
         action_id: str | None = None,
+        by_clock: bool = False,
     ) -> Answered:
         """Checks, records, then applies and pushes one action; raises without changing anything.
 
         A retry of the seat's last applied action (same id) is not applied again; its tab is owed an ack.
+        `by_clock`: the bot decided for a person whose time ran out (the log says so).
         """
         if seat is None:
             raise IllegalAction("not_a_player", "You are not seated at this table.")
@@ -228,6 +253,9 @@ class Room:
             if self.session.status != TableStatus.WAITING and self.session.is_retry(seat, action_id):
                 return Answered.ACK_OWED
             move = self.session.prepare(seat, version, payload, action_id)
+            if by_clock:
+                move = replace(move, events=(timed_out(seat), *move.events))
+            turn_clock = self.turns.after(move.state, seat, over=move.outcome is not None)
             # Record before anyone is told: a move nobody can lose is the only move anyone sees.
             await self.store.append(
                 self.id,
@@ -236,8 +264,11 @@ class Room:
                 move.payload,
                 move.outcome.to_json() if move.outcome is not None else None,
                 self.session.game_no,
+                clock=self.turns.record(turn_clock),
+                by_clock=by_clock,
             )
             self.session.commit(move)
+            self.turns.keep(turn_clock)
             table = self.fanout.table_json() if move.outcome is not None else None  # the status changed
             self.fanout.push_state(move.events, table, ack=None if by_bot else Ack(seat, action_id))
         self.bots.wake()
@@ -245,6 +276,25 @@ class Room:
 
     async def _bot_submit(self, seat: Seat, version: int, payload: Mapping[str, object]) -> Answered:
         return await self.submit(seat, version, payload, by_bot=True)
+
+    async def _clock_submit(self, seat: Seat, version: int, payload: Mapping[str, object]) -> Answered:
+        return await self.submit(seat, version, payload, by_clock=True)
+
+    async def pause_clock(self, by: Seat | None, paused: bool) -> None:
+        """The creator stops or restarts every seat's clock (who may: the table's creator, during a game)."""
+        require_creator(by)
+        async with self._lock:
+            if not self.turns.on:
+                raise TableError("no_timer", "This table has no turn timer.", 409)
+            if self.session.status != TableStatus.PLAYING:
+                raise TableError("not_playing", "No game is being played.", 409)
+            now = self.clock()
+            turn_clock = self.turns.clock.pausing(now) if paused else self.turns.clock.resuming(now)
+            record = self.turns.record(turn_clock)
+            assert record is not None
+            await self.store.set_clock(self.id, record)
+            self.turns.keep(turn_clock)
+            self.fanout.push_clock()
 
     def check(self, seat: Seat | None, payload: Mapping[str, object]) -> None:
         """Raises what `submit` would refuse this action with now; applies, records and tells nothing."""
@@ -265,8 +315,14 @@ class Room:
             if self.session.status != TableStatus.FINISHED:
                 raise TableError("not_finished", "The game is not over yet.", 409)
             seed = new_seed()
-            await self.store.play_again(self.id, self.session.game_no + 1, seed, self.session.version + 1)
+            opening = TurnClock(self.turns.clock.seconds).moved(
+                self.turns.timed(self.session.opening_awaiting(seed)), None, self.clock()
+            )
+            await self.store.play_again(
+                self.id, self.session.game_no + 1, seed, self.session.version + 1, self.turns.record(opening)
+            )
             self.session.next_game(seed)
+            self.turns.keep(opening)
             self.fanout.push_snapshots()
         self.bots.wake()
         return Answered.ACK_OWED  # the snapshots answer nobody: the asker gets its own ack
@@ -321,20 +377,29 @@ class Room:
     # --- lifetime ---------------------------------------------------------------------------
 
     def resume_bots(self) -> None:
-        """Lets bots continue a table rebuilt from the database."""
+        """Lets bots and the turn clock continue a table rebuilt from the database.
+
+        A deadline that passed while the server was down is handled now, once: the decision made for
+        it is recorded with the clock it leaves."""
         if self.session.status == TableStatus.PLAYING:
             self.bots.wake()
+            self.turns.keep(self.turns.after(self.session.state, None, over=False))
 
     async def close(self) -> None:
         """Stops background work (on shutdown)."""
         await self.bots.stop()
+        await self.turns.stop()
         self.fanout.end_all()
 
     def idle_since(self) -> float | None:
         """Since when nothing has happened here: no tab open, no bot at work, no change under way; else None."""
-        if self.fanout.connections or self._lock.locked() or self.bots.busy:
+        if self.fanout.connections or self._lock.locked() or self.bots.busy or self.turns.busy:
             return None
         return self.last_seen
+
+    def unload(self) -> None:
+        """The table leaves memory: its clock stops waking it (opened again, it handles what fell due)."""
+        self.turns.sleep()
 
     def expired(self, now: float, waiting_seconds: float) -> bool:
         """A table never started whose seated players have all been gone for `waiting_seconds`."""

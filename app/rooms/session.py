@@ -4,13 +4,14 @@ Pure: no I/O, no asyncio. The room records a move before it commits it here; tes
 directly, in process.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, rng_for, table_view
 from app.persistence import TableStatus
+from app.rooms.clock import timed_out as timed_out_event
 from app.rooms.errors import StaleVersion
 
 
@@ -66,14 +67,22 @@ class TableSession:
         self.status = TableStatus.PLAYING
         self._note_state(since_now=True)
 
-    def replay(self, actions: Iterable[tuple[Seat, Mapping[str, object]]]) -> None:
-        """Deals, then applies a stored action log (a table rebuilt from the database)."""
+    def replay(
+        self, actions: Iterable[tuple[Seat, Mapping[str, object]]], timed_out: Collection[int] = frozenset()
+    ) -> None:
+        """Deals, then applies a stored action log (a table rebuilt from the database); `timed_out`: the
+        versions the bot made because the seat's time ran out, which the log says again."""
         self.deal()
         for seat, payload in actions:
             action = self.rules.parse_action(payload)
             step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
-            self._advance(step.state, step.events, self.rules.outcome(step.state))
+            events = (timed_out_event(seat), *step.events) if self.version + 1 in timed_out else step.events
+            self._advance(step.state, events, self.rules.outcome(step.state))
         self._note_state(since_now=True)
+
+    def opening_awaiting(self, seed: int) -> frozenset[Seat]:
+        """Who a game dealt from `seed` would await first (the turn clock is recorded with the deal)."""
+        return self.rules.awaiting(self.rules.setup(self.seat_count, self.options, Random(seed)))
 
     def next_game(self, seed: int) -> None:
         """Deals the next game to the same seats; versions keep counting up, the log starts afresh."""

@@ -54,6 +54,7 @@ class CreateTable(_Body):
     seats: int | None = Field(default=None, ge=1, le=8)
     options: dict[str, bool | int | str | None] = Field(default_factory=dict, max_length=16)
     bots: list[int] = Field(default_factory=list, max_length=8)  # seats to fill with bots at once
+    turn_seconds: int | None = None  # a turn timer: seconds per decision (30, 60, 120, 300), or none
 
 
 class JoinTable(_Body):
@@ -104,7 +105,7 @@ def list_games() -> list[dict[str, object]]:
 @router.post("/tables", status_code=201, dependencies=[Depends(limited("create"))])
 async def create_table(body: CreateTable, response: Response, rooms: RoomsDep, settings: SettingsDep) -> Seated:
     """A new table with its creator in seat 0 (and any bots asked for)."""
-    room = await rooms.create(body.game, dict(body.options), body.seats)
+    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds)
     seat, token = await room.join(body.name)
     for bot_seat in body.bots:
         await room.set_bot(seat, bot_seat, True)
@@ -200,6 +201,17 @@ async def set_chat(code: str, body: ChatSetting, request: Request, rooms: RoomsD
     """The creator decides who may write in the table's chat."""
     room = await rooms.get(code)
     await room.set_chat(room.seat_for(request.cookies.get(seat_cookie(room.id))), body.mode, body.spectators)
+
+
+class ClockSetting(_Body):
+    paused: bool
+
+
+@router.put("/tables/{code}/clock", status_code=204, dependencies=[Depends(limited("lookup"))])
+async def pause_clock(code: str, body: ClockSetting, request: Request, rooms: RoomsDep) -> None:
+    """The creator pauses or resumes the turn timer."""
+    room = await rooms.get(code)
+    await room.pause_clock(room.seat_for(request.cookies.get(seat_cookie(room.id))), body.paused)
 
 
 def table_url(connection: HTTPConnection, settings: Settings, code: str) -> str:

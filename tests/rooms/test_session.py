@@ -36,8 +36,8 @@ class FakeStore:
     async def start(self, *args: object) -> None:
         await self._write("start", *args)
 
-    async def append(self, *args: object) -> None:
-        await self._write("append", *args)
+    async def append(self, *args: object, **recorded_with: object) -> None:
+        await self._write("append", *args, *recorded_with.values())
 
     async def play_again(self, *args: object) -> None:
         await self._write("play_again", *args)
