@@ -10,7 +10,7 @@ from app.config import ROOT
 from app.games import RULES_BY_SLUG
 from app.rooms.errors import TableError
 from app.web.clients import RateLimited, client_of
-from app.web.deps import LimitsDep, RoomsDep
+from app.web.deps import LimitsDep, RoomsDep, SettingsDep
 
 router = APIRouter()
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -25,11 +25,12 @@ def page_language(request: Request) -> str:
 
 
 @router.get("/", response_class=HTMLResponse)
-def lobby(request: Request) -> HTMLResponse:
+def lobby(request: Request, settings: SettingsDep) -> HTMLResponse:
     games = [
         {"slug": r.slug, "title": dict(r.title), "seat_counts": sorted(r.seat_counts)} for r in RULES_BY_SLUG.values()
     ]
-    return templates.TemplateResponse(request, "lobby.html", {"lang": page_language(request), "games": games})
+    context = {"lang": page_language(request), "games": games, "timers": settings.turn_timer_choices}
+    return templates.TemplateResponse(request, "lobby.html", context)
 
 
 @router.get("/t/{code}", response_class=HTMLResponse)

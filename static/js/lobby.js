@@ -50,6 +50,17 @@ function renderForm() {
     controls.push(h("label", { class: "check" }, h("input", { type: "checkbox", name: "bots" }), " ", label("bots")));
   }
   fill(document.getElementById("options"), controls);
+  renderTimers();
+}
+
+// The turn timer's choices are the server's (seconds per decision); none is the default.
+function renderTimers() {
+  const select = document.getElementById("turn-seconds");
+  const chosen = select.value;
+  const choices = JSON.parse(select.dataset.choices);
+  fill(select, h("option", { value: "" }, t("lobby.noTimer")),
+    choices.map((s) => h("option", { value: s, selected: String(s) === chosen },
+      s % 60 === 0 ? t("lobby.timerMinutes", { n: s / 60 }) : t("lobby.timerSeconds", { n: s }))));
 }
 
 function readOptions(form, game) {
@@ -69,9 +80,11 @@ async function createTable(event) {
   const game = selectedGame();
   const seats = Number(form.elements.seats.value);
   const bots = form.elements.bots?.checked ? Array.from({ length: seats - 1 }, (_, i) => i + 1) : [];
+  const timer = form.elements.turn_seconds.value;
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots }),
+    body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots,
+                           turn_seconds: timer === "" ? null : Number(timer) }),
   });
   const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {

@@ -3,6 +3,7 @@
 import { h, fill, seatBadge, IN_FLIGHT, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 import { chatMessage, chatRefused, chatSnapshot, lineText, renderChat } from "./chat.js";
+import { describeTimeout, renderClock, setClock } from "./clock.js";
 import { claimSeatLink, openSeatLink } from "./seatlink.js";
 import { renderTurnSettings, signalTurn } from "./yourturn.js";
 
@@ -166,6 +167,7 @@ function receive(message) {
         page.you = message.you;
         page.table = message.table ?? page.table; // sent only when it changed
         page.view = message.view;
+        setClock(message.clock);
         if (message.full_log) {
           page.catalog = message.catalog;
           chatSnapshot(message.chat);
@@ -182,6 +184,10 @@ function receive(message) {
       page.table = message.table;
       render();
       announceNews([]);
+      break;
+    case "clock": // paused or resumed
+      setClock(message.clock);
+      render();
       break;
     case "chat": {
       const line = chatMessage(message);
@@ -286,6 +292,7 @@ function render() {
   if (page.view) game.render(tableEl, ctx);
   renderFinished(ctx);
   renderLog(ctx);
+  renderClock(ctx, page.table.status === "playing", ctx.seat === 0 ? pauseClock : null);
   renderTurnSettings(document.getElementById("turn-settings"), ctx.t, ctx.seat !== null);
   renderChat(ctx, { say, setChat, playing: page.table.status === "playing", creator: ctx.seat === 0,
                     rule: page.view && game.tableTalk ? ctx.t(game.tableTalk(page.view)) : null });
@@ -492,7 +499,7 @@ function announce(text) {
 function announceNews(events) {
   if (!page.view) return;
   const ctx = context();
-  const lines = events.filter((e) => game.notable?.(e, ctx) ?? true).map((e) => game.describe(e, ctx)).filter(Boolean);
+  const lines = events.filter((e) => e.kind === "timed_out" || (game.notable?.(e, ctx) ?? true)).map((e) => describe(e, ctx)).filter(Boolean);
   const turn = ctx.seat !== null && Boolean(ctx.view.legal?.length);
   if (turn && !page.spoken.turn) lines.push(ctx.t("table.yourTurn"));
   page.spoken.turn = turn;
@@ -592,7 +599,7 @@ function renderLog(ctx) {
   const list = document.getElementById("log-lines");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
   fill(list, page.log.map((event) => {
-    const text = game.describe(event, ctx);
+    const text = describe(event, ctx);
     return text ? h("li", { class: event.kind === "round_started" ? "log-round" : null, dataset: { v: event.v } }, text) : null;
   }));
   if (atBottom) list.scrollTop = list.scrollHeight; // the list scrolls, never the page
@@ -622,6 +629,12 @@ async function joinTable(event) {
 
 const startTable = () => post(`/api/tables/${code}/start`);
 const setChat = (mode, spectators) => post(`/api/tables/${code}/chat`, { mode, spectators }, "PUT");
+const pauseClock = (paused) => post(`/api/tables/${code}/clock`, { paused }, "PUT");
+
+/** A log line: the table's own events (a decision made when time ran out), else the game's. */
+function describe(event, ctx) {
+  return event.kind === "timed_out" ? describeTimeout(event, ctx) : game.describe(event, ctx);
+}
 
 // A chat line goes over the socket; it resolves true if the server refused it.
 let chatIds = 0;

@@ -1,0 +1,54 @@
+// The turn timer under the prompt: each awaited seat's time left, counted down between the server's
+// pushes (which say the seconds left, so no two clocks need agree), and the creator's pause.
+import { h, fill, nameOf } from "./dom.js";
+
+const clock = { state: null, at: 0, ticker: null };
+
+/** The clock as the server last sent it (`null`: this table has no timer). */
+export function setClock(state) {
+  clock.state = state ?? null;
+  clock.at = performance.now();
+}
+
+function secondsLeft(seat) {
+  const left = clock.state.left[seat];
+  return clock.state.paused ? left : Math.max(0, left - (performance.now() - clock.at) / 1000);
+}
+
+// Whole seconds, rounded up: "0:01" until the very end.
+const shown = (seconds) => {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+};
+
+/** Draws the clocks; `togglePause(paused)` is the creator's, else null. Ticks by itself while it runs. */
+export function renderClock(ctx, playing, togglePause) {
+  const el = document.getElementById("clock");
+  const state = clock.state;
+  el.hidden = !state || !playing;
+  clearInterval(clock.ticker);
+  if (el.hidden) return;
+  const seats = Object.keys(state.left).map(Number).sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  const times = seats.map((seat) => [seat, h("strong", {})]);
+  const tick = () => {
+    for (const [seat, strong] of times) {
+      const left = secondsLeft(seat);
+      strong.textContent = shown(left);
+      strong.parentElement?.classList.toggle("short", left < 10);
+    }
+  };
+  fill(el,
+    h("span", { class: "clock-mark", "aria-hidden": "true" }, state.paused ? "⏸" : "⏱"),
+    state.paused ? h("span", {}, ctx.t("clock.paused")) : null,
+    times.map(([seat, strong]) => h("span", { class: `clock-seat seat-${seat}${seat === ctx.seat ? " mine" : ""}` },
+      seat === ctx.seat ? ctx.t("clock.you") : nameOf(ctx, seat), " ", strong)),
+    togglePause ? h("button", { type: "button", dataset: { key: "clock-pause" }, onclick: () => togglePause(!state.paused) },
+      ctx.t(state.paused ? "clock.resume" : "clock.pause")) : null);
+  tick(); // only the times change between pushes: the button keeps its focus
+  if (!state.paused && seats.length) clock.ticker = setInterval(tick, 500);
+}
+
+/** The log's line for a decision the bot made because a seat's time ran out. */
+export function describeTimeout(event, ctx) {
+  return ctx.t("clock.timedOut", { name: nameOf(ctx, event.seat) });
+}
