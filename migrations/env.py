@@ -11,6 +11,11 @@ from app.persistence.models import Base
 
 
 def _run(connection: Connection) -> None:
+    if connection.dialect.name == "sqlite":
+        # A batch migration rebuilds a table by dropping it; with foreign keys on, SQLite would
+        # cascade that drop into every child row (a table's seats, its log). Off while migrating.
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
     context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()

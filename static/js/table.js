@@ -200,7 +200,7 @@ function receive(message) {
       break;
     case "error":
       if (page.said.has(message.id)) {
-        chatRefused(page.t(`error.${message.code}`) ?? message.message);
+        refuseChat(page.t(`error.${message.code}`) ?? message.message);
         answerSaid(message.id, true);
         break;
       }
@@ -636,11 +636,17 @@ function describe(event, ctx) {
   return event.kind === "timed_out" ? describeTimeout(event, ctx) : game.describe(event, ctx);
 }
 
+// A refused line is said under the chat box and, through the page's one live line, to a screen reader.
+function refuseChat(text) {
+  chatRefused(text);
+  announce(text);
+}
+
 // A chat line goes over the socket; it resolves true if the server refused it.
 let chatIds = 0;
 function say(body) {
   if (page.conn !== "connected") {
-    chatRefused(page.t("chat.offline"));
+    refuseChat(page.t("chat.offline"));
     render();
     return Promise.resolve(true);
   }
