@@ -20,7 +20,7 @@ def alembic(database_url: str) -> Config:
     return config
 
 
-async def test_a_seats_one_token_becomes_its_first_key(database_url: str) -> None:
+async def test_a_seats_one_token_becomes_its_first_key_and_nothing_else_is_lost(database_url: str) -> None:
     await asyncio.to_thread(command.upgrade, alembic(database_url), "0003")
     engine = make_engine(database_url)
     async with engine.begin() as db:
@@ -38,6 +38,10 @@ async def test_a_seats_one_token_becomes_its_first_key(database_url: str) -> Non
                 text("INSERT INTO seats (room_id, seat, name, token_hash, is_bot) VALUES ('ABC234', :s, :n, :t, :b)"),
                 {"s": seat, "n": name, "t": token_hash, "b": bot},
             )
+        await db.execute(
+            text("INSERT INTO actions (room_id, version, seat, payload) VALUES ('ABC234', 1, 0, :p)"),
+            {"p": '{"type": "pass"}'},
+        )
     await engine.dispose()
 
     await asyncio.to_thread(migrate, database_url)
@@ -49,6 +53,7 @@ async def test_a_seats_one_token_becomes_its_first_key(database_url: str) -> Non
     assert record is not None
     assert record.seats == (SeatRecord(0, "Mina", True, False), SeatRecord(1, "Bot", False, True))
     assert record.keys == (KeyRecord(hash_token("ABC234", "mina-token"), 0),)
+    assert record.actions == ((0, {"type": "pass"}),)  # rebuilding a table kept its children
     assert Seating("ABC234", seat_slots(record), record.keys).seat_for("mina-token") == 0  # the old cookie still works
 
     await asyncio.to_thread(command.downgrade, alembic(database_url), "0003")
