@@ -67,6 +67,7 @@ class RoomManager:
             self.rooms[record.id] = self._rebuild(record, rules)
         for room in self.rooms.values():
             room.resume_bots()
+            room.expect_players()
         self._sweeper = asyncio.create_task(self._sweep_every(self.settings.sweep_seconds))
         return len(self.rooms)
 

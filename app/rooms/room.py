@@ -401,6 +401,12 @@ class Room:
             self.bots.wake()
             self.turns.keep(self.turns.after(self.session.state, None, over=False))
 
+    def expect_players(self) -> None:
+        """A table rebuilt at start-up: its players' browsers were connected and are reconnecting now."""
+        for seat, slot in enumerate(self.seating.slots):
+            if slot.human and not self.fanout.tabs_of(seat):
+                self.departures.departed(seat, clean=False)
+
     async def close(self) -> None:
         """Stops background work (on shutdown)."""
         await self.bots.stop()

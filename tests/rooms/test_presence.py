@@ -122,3 +122,16 @@ async def test_spectators_arriving_together_are_counted_in_one_push(monkeypatch:
     [push] = [m for m in tabs[0].received if m["type"] == "table"]
     assert push["table"]["spectators"] == {"count": 10, "names": ["W0", "W1", "W2"]}
     assert watchers[-1].received[0]["table"]["spectators"]["count"] == 10  # counted in its own snapshot
+
+
+async def test_a_table_rebuilt_at_start_up_shows_its_players_reconnecting_until_the_grace_ends() -> None:
+    room, tabs = await started_room()
+    for tab in tabs[1:]:
+        await room.detach(tab, close_code=1000)
+    room.expect_players()  # as the start-up does; the host's tab is still open
+    assert presence(tabs[0]) == ["connected", "left", "left", "left"]  # what the host was told before
+    tabs[0].received.clear()
+    room.fanout.push_table()
+    assert presence(tabs[0]) == ["connected"] + ["reconnecting"] * 3
+    await asyncio.sleep(GRACE * 3)
+    assert presence(tabs[0]) == ["connected"] + ["away"] * 3

@@ -11,8 +11,6 @@ from tests.support.client import Player
 from tests.support.databases import database
 from tests.support.server import ServerProcess
 
-# Shortened for the test: a dead socket is found within 3 s, and is reconnecting for 2 s before it is away.
-QUICK = {"ws_ping_interval_seconds": "1", "ws_ping_timeout_seconds": "2", "reconnect_grace_seconds": "2"}
 BOUND = 20  # seconds: generous, for a busy machine; nothing here measures speed
 
 
@@ -20,7 +18,14 @@ BOUND = 20  # seconds: generous, for a busy machine; nothing here measures speed
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("presence")
     with database("sqlite", folder) as url:
-        process = ServerProcess(url, folder / "server.log", **QUICK).start()
+        # Shortened for the test: a dead socket is found within 3 s, and is reconnecting for 2 s, then away.
+        process = ServerProcess(
+            url,
+            folder / "server.log",
+            ws_ping_interval_seconds="1",
+            ws_ping_timeout_seconds="2",
+            reconnect_grace_seconds="2",
+        ).start()
         yield process
         process.stop()
 
