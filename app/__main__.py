@@ -15,6 +15,8 @@ def main() -> None:
         host=settings.host,
         port=settings.port,
         ws_max_size=settings.max_message_bytes * 4,
+        ws_ping_interval=settings.ws_ping_interval_seconds,
+        ws_ping_timeout=settings.ws_ping_timeout_seconds,
         log_level="info",
         # Forwarded client addresses are believed from the declared proxies only (SECURITY.md).
         proxy_headers=bool(settings.trusted_proxies),

@@ -24,6 +24,11 @@ class Settings(BaseSettings):
     message_burst: int = 40
     max_name_length: int = 24
     outbox_size: int = 64  # pushes queued per connection before a slow browser is dropped
+    # A socket that stops answering the server's pings is closed within interval + timeout, so the
+    # table learns of a dead connection (a phone that lost its network) in seconds, not a minute.
+    ws_ping_interval_seconds: float = 5
+    ws_ping_timeout_seconds: float = 10
+    reconnect_grace_seconds: float = 30  # a seat whose connection dropped shows as reconnecting, then away
     secure_cookies: bool = False  # set behind HTTPS (implied by an https public_origin)
 
     # --- where the server is reached (SECURITY.md) ---

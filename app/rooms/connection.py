@@ -31,9 +31,10 @@ class Connection:
     on the hottest path, where asyncio.Queue's generality costs more than it gives.
     """
 
-    def __init__(self, seat: Seat | None, outbox_size: int, *, key: str | None = None) -> None:
+    def __init__(self, seat: Seat | None, outbox_size: int, *, key: str | None = None, name: str = "") -> None:
         self.seat = seat
         self.key = key  # the hash of the seat token it was opened with (None: a spectator)
+        self.name = name  # a spectator's nickname, if it gave one (a seat's is the seat's)
         self.serial = next(_serials)  # later tabs have larger serials
         self.capacity = outbox_size
         # Encoded messages, then possibly how to close: the last thing the writer does.

@@ -1,6 +1,6 @@
 """Every message a table sends its tabs (docs/protocol.md): snapshots, state pushes, table pushes."""
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import orjson
@@ -9,10 +9,12 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
+from app.rooms.presence import Departures, Presence
 from app.rooms.seating import Seating, SeatSlot
 from app.rooms.session import TableSession
 
 LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
+SPECTATOR_NAMES_SHOWN = 12  # the count says how many more are watching
 
 
 class Ack(NamedTuple):
@@ -29,9 +31,11 @@ def table_json(
     options: Mapping[str, object],
     game_no: int,
     seats: list[SeatSlot],
-    online: set[Seat | None],
+    presence: Sequence[Presence],
+    spectators: Sequence[str] = (),
 ) -> dict[str, object]:
-    """The public facts about a table: its seats, who is here, its status."""
+    """The public facts about a table: its seats, who is here (`spectators`: a name, or "", per tab), its status."""
+    names = list(dict.fromkeys(name for name in spectators if name))[:SPECTATOR_NAMES_SHOWN]
     return {
         "code": code,
         "game": game,
@@ -39,9 +43,9 @@ def table_json(
         "options": options,
         "game_no": game_no,
         "seats": [
-            {"seat": s, "name": slot.name, "bot": slot.is_bot, "connected": slot.is_bot or s in online}
-            for s, slot in enumerate(seats)
+            {"seat": s, "name": slot.name, "bot": slot.is_bot, "presence": presence[s]} for s, slot in enumerate(seats)
         ],
+        "spectators": {"count": len(spectators), "names": names},
     }
 
 
@@ -55,20 +59,22 @@ class FanOut:
         seating: Seating,
         chat: Chat,
         turn_clock: Callable[[], dict[str, object] | None],
+        departures: Departures,
     ) -> None:
         self.room_id = room_id
         self.session = session
         self.seating = seating
         self.chat = chat
         self.turn_clock = turn_clock  # each awaited seat's seconds left, as of now (None: no timer)
+        self.departures = departures  # how each seat's last tab went
         self.connections: set[Connection] = set()
 
     # --- the tabs -------------------------------------------------------------------------
 
     def add(self, connection: Connection) -> None:
-        """Queues the tab its snapshot, then counts it among those pushed to."""
-        connection.push(self.snapshot(connection.seat))
+        """Counts the tab among those pushed to, and queues it its snapshot (in which it is counted)."""
         self.connections.add(connection)
+        connection.push(self.snapshot(connection.seat))
 
     def remove(self, connection: Connection) -> None:
         self.connections.discard(connection)
@@ -79,6 +85,20 @@ class FanOut:
 
     def spectator_count(self) -> int:
         return sum(c.seat is None for c in self.connections)
+
+    def presence(self) -> list[Presence]:
+        """Each seat's presence: a bot is always there; a person's follows their tabs."""
+        online = self.present()
+        return [
+            Presence.CONNECTED if slot.is_bot else self.departures.of(seat, seat in online)
+            for seat, slot in enumerate(self.seating.slots)
+        ]
+
+    def at_table(self) -> set[Seat]:
+        """The seats whose player is at the table (a bot playing for them or not): a tab open, or reconnecting."""
+        online = self.present()
+        here = {Presence.CONNECTED, Presence.RECONNECTING}
+        return {seat for seat in range(len(self.seating)) if self.departures.of(seat, seat in online) in here}
 
     def tabs_of(self, seat: Seat) -> list[Connection]:
         """The seat's open tabs, oldest first."""
@@ -107,7 +127,8 @@ class FanOut:
             session.options.values,
             session.game_no,
             self.seating.slots,
-            self.present(),
+            self.presence(),
+            [c.name for c in sorted(self.connections, key=lambda c: c.serial) if c.seat is None],
         )
 
     def snapshot(self, seat: Seat | None) -> bytes:

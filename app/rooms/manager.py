@@ -23,6 +23,7 @@ from app.rooms.connection import Close
 from app.rooms.errors import TableError
 from app.rooms.fanout import table_json
 from app.rooms.identity import new_room_code, new_seed
+from app.rooms.presence import Presence
 from app.rooms.room import Room
 from app.rooms.seating import seat_slots
 
@@ -66,6 +67,7 @@ class RoomManager:
             self.rooms[record.id] = self._rebuild(record, rules)
         for room in self.rooms.values():
             room.resume_bots()
+            room.expect_players()
         self._sweeper = asyncio.create_task(self._sweep_every(self.settings.sweep_seconds))
         return len(self.rooms)
 
@@ -98,6 +100,7 @@ class RoomManager:
                 self.settings.bot_delay_seconds,
                 self.clock,
                 turn_clock=TurnClock(turn_seconds),
+                reconnect_grace=self.settings.reconnect_grace_seconds,
             )
             self.rooms[code] = room  # counted at once, in the same step as the check: the cap holds under load
             try:
@@ -140,9 +143,9 @@ class RoomManager:
         if room is not None:
             return room.table_json()
         record = await self._record(code)
-        return table_json(
-            record.id, record.game, record.status, record.options, record.game_no, seat_slots(record), online=set()
-        )
+        seats = seat_slots(record)
+        presence = [Presence.CONNECTED if slot.is_bot else Presence.AWAY for slot in seats]  # no tab is open on it
+        return table_json(record.id, record.game, record.status, record.options, record.game_no, seats, presence)
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -206,7 +209,10 @@ class RoomManager:
         return record
 
     def _rebuild(self, record: RoomRecord, rules: GameRules[Any, Any]) -> Room:
-        return Room.rebuild(record, rules, self.store, self.settings.bot_delay_seconds, self.clock)
+        settings = self.settings
+        return Room.rebuild(
+            record, rules, self.store, settings.bot_delay_seconds, self.clock, settings.reconnect_grace_seconds
+        )
 
     def _rules(self, game: str) -> GameRules[Any, Any]:
         rules = RULES_BY_SLUG.get(game)

@@ -23,6 +23,7 @@ from app.rooms.connection import SEAT_REVOKED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
+from app.rooms.presence import CLEAN_CLOSES, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
 from app.rooms.seating import Seating, SeatSlot, require_creator, seat_slots
 from app.rooms.session import TableSession
 from app.rooms.timekeeper import Timekeeper
@@ -54,6 +55,7 @@ class Room:
         seating: Seating | None = None,
         chat: Chat | None = None,
         turn_clock: TurnClock | None = None,
+        reconnect_grace: float = 30,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -65,7 +67,9 @@ class Room:
         self.turns = Timekeeper(
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
-        self.fanout = FanOut(room_id, self.session, self.seating, self.chat, self.turns.json)
+        self.departures = Departures(reconnect_grace, self._push_table)
+        self.fanout = FanOut(room_id, self.session, self.seating, self.chat, self.turns.json, self.departures)
+        self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
         self._lock = asyncio.Lock()
         self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
@@ -79,6 +83,7 @@ class Room:
         store: RoomStore,
         bot_delay: float,
         clock: Callable[[], float] = time.time,
+        reconnect_grace: float = 30,
     ) -> "Room":
         """The table as it was, replayed from its seed and action log."""
         options = rules.parse_options(record.options, record.seat_count)
@@ -101,6 +106,7 @@ class Room:
             seating,
             chat,
             turn_clock,
+            reconnect_grace,
         )
         room.active_at = record.active_at
         return room
@@ -173,7 +179,7 @@ class Room:
         async with self._lock:
             if self.rules.bot is None:
                 raise TableError("no_bot", "This game has no bot.", 409)
-            slot = self.seating.with_bot(by, seat, bot, self.session.status, self.fanout.present())
+            slot = self.seating.with_bot(by, seat, bot, self.session.status, self.fanout.at_table())
             await self._place(seat, slot)
         self.bots.wake()
 
@@ -193,7 +199,7 @@ class Room:
                 seat,
                 keep,
                 self.session.status,
-                self.fanout.present(),
+                self.fanout.at_table(),
                 int(self.clock()),
                 lifetime,
                 max_browsers,
@@ -352,20 +358,30 @@ class Room:
     # --- tabs -------------------------------------------------------------------------------
 
     async def attach(self, connection: Connection) -> None:
+        if connection.seat is not None:
+            self.departures.arrived(connection.seat)
         self.fanout.add(connection)
         await self._presence_changed(connection.seat)
 
-    async def detach(self, connection: Connection) -> None:
+    async def detach(self, connection: Connection, close_code: int | None = None) -> None:
+        """The tab is gone; `close_code`: how its page closed it (None: the server ended it, or it dropped)."""
         self.fanout.remove(connection)
         self.last_seen = self.clock()
-        await self._presence_changed(connection.seat)
+        seat = connection.seat
+        if seat is not None and not self.fanout.tabs_of(seat):
+            self.departures.departed(seat, clean=close_code in CLEAN_CLOSES)
+        await self._presence_changed(seat)
+
+    def _push_table(self) -> None:
+        self.fanout.push_table()
 
     async def _presence_changed(self, seat: Seat | None) -> None:
-        """A seated player's tab came or went: the others are told, and the table notes they were around.
+        """A tab came or went: the others are told, and the table notes that a seated player was around.
 
-        Spectators come and go unannounced: the table's public facts do not change with them.
+        Spectators come and go in crowds: they are counted in one push a second at most.
         """
         if seat is None:
+            self._spectators_changed.soon()
             return
         self.fanout.push_table()
         if self.session.status == TableStatus.FINISHED:
@@ -385,10 +401,17 @@ class Room:
             self.bots.wake()
             self.turns.keep(self.turns.after(self.session.state, None, over=False))
 
+    def expect_players(self) -> None:
+        """A table rebuilt at start-up: its players' browsers were connected and are reconnecting now."""
+        for seat, slot in enumerate(self.seating.slots):
+            if slot.human and not self.fanout.tabs_of(seat):
+                self.departures.departed(seat, clean=False)
+
     async def close(self) -> None:
         """Stops background work (on shutdown)."""
         await self.bots.stop()
         await self.turns.stop()
+        self._stop_presence()
         self.fanout.end_all()
 
     def idle_since(self) -> float | None:
@@ -400,6 +423,11 @@ class Room:
     def unload(self) -> None:
         """The table leaves memory: its clock stops waking it (opened again, it handles what fell due)."""
         self.turns.sleep()
+        self._stop_presence()
+
+    def _stop_presence(self) -> None:
+        self.departures.stop()
+        self._spectators_changed.cancel()
 
     def expired(self, now: float, waiting_seconds: float) -> bool:
         """A table never started whose seated players have all been gone for `waiting_seconds`."""

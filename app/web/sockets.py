@@ -19,6 +19,7 @@ from app.rooms.errors import StaleVersion, TableError
 from app.rooms.manager import EXPIRED
 from app.rooms.messages import Act, Again, Check, Ping, Say, Sync, client_message
 from app.rooms.room import Answered, Room
+from app.web.api import clean_name
 from app.web.channel import CHANNEL
 from app.web.clients import client_of
 from app.web.deps import LimitsDep, RoomsDep, SettingsDep, seat_cookie
@@ -56,14 +57,30 @@ async def room_socket(
         except StoreUnavailable:
             await _refuse(websocket, Close(TRY_AGAIN_LATER, "The database is unavailable; try again later."))
             return
-        connection = Connection(seat, settings.outbox_size, key=None if key is None else key.token_hash)
-        await _serve(websocket, room, connection, settings, room.seat_revoked(token) if key is None else None)
+        name, bad_name = _spectator_name(websocket.query_params.get("name")) if seat is None else ("", None)
+        connection = Connection(seat, settings.outbox_size, key=None if key is None else key.token_hash, name=name)
+        told = [_seat_lost(room.seat_revoked(token))] if key is None else []
+        await _serve(websocket, room, connection, settings, told + [bad_name])
+
+
+def _spectator_name(raw: str | None) -> tuple[str, bytes | None]:
+    """The nickname a spectator gave (`?name=`), shown to the table; or none, and the error to tell it why."""
+    if not raw:
+        return "", None
+    try:
+        return clean_name(raw), None
+    except ValueError as exc:  # it watches all the same, unnamed
+        return "", _error("bad_name", f"That name cannot be shown ({exc}); you are watching without one.", None)
+
+
+def _seat_lost(why: str | None) -> bytes | None:
+    return None if why is None else orjson.dumps({"type": "seat_lost", "why": why})
 
 
 async def _serve(
-    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, seat_lost: str | None
+    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, told: list[bytes | None]
 ) -> None:
-    """Serves one tab; `seat_lost`: why this browser no longer holds the seat it had here, to tell it."""
+    """Serves one tab; `told`: what it is told right after its snapshot (why it lost its seat, a name refused)."""
     seat = connection.seat
     if seat is not None:  # a seat's oldest tabs give way to its newest
         tabs = room.tabs_of(seat)
@@ -72,19 +89,21 @@ async def _serve(
     # Attached in the same step as the table was found, before anything waits: a table with a tab
     # on it never leaves memory. The current view is queued first, so a reconnect just works.
     await room.attach(connection)
-    if seat_lost is not None:
-        connection.push(orjson.dumps({"type": "seat_lost", "why": seat_lost}))
+    for message in told:
+        if message is not None:
+            connection.push(message)
     writer = None
+    close_code = None
     try:
         await websocket.accept()
         receive, send = websocket.scope[CHANNEL]  # past Starlette's per-message layers (app/web/channel.py)
         writer = asyncio.create_task(_write(send, connection))
         # The reader runs as a task of its own: each message then resumes a short stack of frames, not
         # every ASGI layer between the server and this endpoint.
-        await asyncio.create_task(_read(receive, room, connection, settings))
+        close_code = await asyncio.create_task(_read(receive, room, connection, settings))
     finally:
         connection.end(NORMAL)
-        await room.detach(connection)
+        await room.detach(connection, close_code)
         if writer is not None:
             with contextlib.suppress(Exception):  # the writer ends by itself once the socket is closed
                 await asyncio.wait_for(writer, timeout=5)
@@ -102,20 +121,21 @@ async def _write(send: Send, connection: Connection) -> None:
         await send({"type": "websocket.close", "code": message.code, "reason": message.reason})
 
 
-async def _read(receive: Receive, room: Room, connection: Connection, settings: Settings) -> None:
+async def _read(receive: Receive, room: Room, connection: Connection, settings: Settings) -> int | None:
+    """Serves the tab's messages; returns the code its page closed it with (None: the server ended it)."""
     bucket = _TokenBucket(settings.max_messages_per_second, settings.message_burst)
     chat_bucket = _TokenBucket(settings.chat_lines_per_second, settings.chat_burst)
     limit = settings.max_message_bytes
     while not connection.dropped:
         event = await receive()
         if event["type"] == "websocket.disconnect":
-            return
+            return int(event.get("code", 1005))
         text = event.get("text")  # None for a binary frame, which the protocol does not use
         # A character is 1 to 4 bytes in UTF-8: only a long message needs encoding to be measured.
         if text is not None and len(text) * 4 > limit and len(text.encode()) > limit:
             connection.push(_error("too_big", "That message is too large.", None))
             connection.end(TOO_BIG)
-            return
+            return None
         try:
             message = None if text is None else client_message.validate_python(orjson.loads(text))
         except (orjson.JSONDecodeError, ValidationError):
@@ -144,11 +164,12 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
                 if not chat_bucket.take():
                     connection.push(_error("chat_too_fast", "Too many chat messages; wait a moment.", client_id))
                     continue
-                await _answer(room, connection, client_id, room.say(connection.seat, "", text, reaction))
+                await _answer(room, connection, client_id, room.say(connection.seat, connection.name, text, reaction))
             case Sync():
                 connection.push(room.snapshot(connection.seat))
             case Ping():
                 connection.push(b'{"type":"pong"}')
+    return None
 
 
 async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[Answered]) -> None:

@@ -43,21 +43,27 @@ export function fill(el, ...children) {
 }
 
 /**
- * A player's name with a seat colour (named, for whoever cannot tell the colours apart), a connection
- * dot (an offline player also gets a tag in words) and tags (you, bot).
+ * A player's name with a seat colour (named, for whoever cannot tell the colours apart), a presence
+ * dot (a player not connected also gets a tag in words: reconnecting, away, left) and tags (you, bot).
  */
 export function seatBadge(player, ctx) {
   if (!player) return h("span", { class: "seat-badge" });
   const colour = ctx.t(`seat.colour.${player.seat}`);
+  const presence = player.bot ? "connected" : player.presence ?? "away";
   const tags = [];
   if (player.seat === ctx.seat) tags.push(h("span", { class: "tag you" }, ctx.t("wait.you")));
   if (player.bot) tags.push(h("span", { class: "tag bot" }, ctx.t("table.botTag")));
-  else if (player.name && !player.connected) tags.push(h("span", { class: "tag off" }, ctx.t("table.offline")));
-  return h("span", { class: `seat-badge seat-${player.seat}`, title: colour },
-    h("span", { class: `dot ${player.connected ? "on" : "off"}`, "aria-hidden": "true" }),
+  else if (player.name && presence !== "connected") {
+    tags.push(h("span", { class: `tag presence-${presence}` }, ctx.t(`presence.${presence}`)));
+  }
+  return h("span", { class: `seat-badge seat-${player.seat}`, title: colour, dataset: { presence } },
+    h("span", { class: "dot", "aria-hidden": "true" }),
     h("span", { class: "name" }, player.name ?? ctx.t("wait.open")),
     h("span", { class: "sr-only" }, ` (${colour})`), ...tags);
 }
+
+/** Whether the player at this seat is gone: away (their connection dropped long ago) or left the table. */
+export const isAbsent = (player) => !player.bot && (player.presence === "away" || player.presence === "left");
 
 /** The name of whoever sits at `seat`, for prompts and log lines. */
 export function nameOf(ctx, seat) {

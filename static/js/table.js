@@ -1,6 +1,6 @@
 // The table runtime: one websocket, reconnects by itself, renders whatever the server sends.
 // It decides nothing the server decides; the game's renderer offers exactly `view.legal`.
-import { h, fill, seatBadge, IN_FLIGHT, listNames, seatsAround } from "./dom.js";
+import { h, fill, seatBadge, IN_FLIGHT, isAbsent, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 import { chatMessage, chatRefused, chatSnapshot, lineText, renderChat } from "./chat.js";
 import { describeTimeout, renderClock, setClock } from "./clock.js";
@@ -64,9 +64,13 @@ function connect() {
   clearTimeout(page.retryTimer);
   page.refusal = null;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/t/${code}/socket`);
+  // A spectator is shown to the table by the nickname this browser last used (a seat has its own name).
+  const name = localStorage.getItem("zashiki.name");
+  const query = name ? `?name=${encodeURIComponent(name)}` : "";
+  const socket = new WebSocket(`${scheme}://${location.host}/t/${code}/socket${query}`);
   page.socket = socket;
   socket.addEventListener("message", (event) => {
+    if (page.socket !== socket) return; // a socket this page let go of (offline, reconnecting)
     // A refused socket is accepted too, then closed: only a socket that is sent the table is served.
     if (page.conn !== "connected") served();
     receive(JSON.parse(event.data));
@@ -118,10 +122,7 @@ function retryIn(ms) {
 }
 
 function reconnect() {
-  const old = page.socket;
-  page.socket = null;
-  answerChecks({ code: "offline" });
-  old?.close();
+  letGo(4000, "reconnecting");
   connect();
 }
 
@@ -132,9 +133,30 @@ function playHere() {
   reconnect();
 }
 
-// The network's comings and goings matter only to a tab the server has not refused.
+// The network's comings and goings matter only to a tab the server has not refused. Offline, the
+// socket is let go of at once: the page says so now, not when the server's pings give up on it.
 window.addEventListener("online", () => !page.refusal && page.conn !== "connected" && reconnect());
-window.addEventListener("offline", () => !page.refusal && setConnection("offline"));
+window.addEventListener("offline", () => {
+  if (page.refusal) return;
+  letGo(4000, "offline"); // not a clean close: the others see this seat reconnecting, not gone
+  setConnection("offline");
+  retryIn(5000); // in case the browser never says it is online again
+});
+// A page closed (or left) on purpose says goodbye: the others see that this player left the table.
+window.addEventListener("pagehide", () => {
+  clearTimeout(page.retryTimer);
+  letGo(1000, "left");
+});
+window.addEventListener("pageshow", (event) => event.persisted && !page.refusal && connect()); // back from the cache
+
+/** Closes the page's socket and forgets it: nothing it still sends is taken for the table's. */
+function letGo(closeCode, reason) {
+  const old = page.socket;
+  page.socket = null;
+  page.pending = null;
+  answerChecks({ code: "offline" });
+  old?.close(closeCode, reason);
+}
 
 function setConnection(state) {
   // The first connection is not news; losing it, and getting it back after that, are.
@@ -149,7 +171,7 @@ function setConnection(state) {
   app.toggleAttribute("data-offline", state !== "connected");
   // A lost connection is said in the sticky notice too, in view wherever the page is scrolled.
   const lost = state === "offline" || state === "reconnecting";
-  if (lost && (!page.notice || page.notice.kind === "offline")) setNotice({ key: `conn.${state}`, kind: "offline", quiet: true });
+  if (lost && (!page.notice || page.notice.kind === "offline")) setNotice({ key: `notice.${state}`, kind: "offline", quiet: true });
   else if (!lost && page.notice?.kind === "offline") setNotice(null);
   render();
 }
@@ -287,10 +309,12 @@ function render() {
   tableEl.hidden = !page.view;
   const promptEl = document.getElementById("prompt");
   promptEl.hidden = !page.view;
-  promptEl.textContent = page.view ? promptLine(ctx) : "";
+  const line = page.view ? promptLine(ctx) : "";
+  fill(promptEl, line, offlineTurnNote(ctx));
   document.getElementById("log").hidden = !page.view;
   if (page.view) game.render(tableEl, ctx);
   renderFinished(ctx);
+  renderWatchers(ctx);
   renderLog(ctx);
   renderClock(ctx, page.table.status === "playing", ctx.seat === 0 ? pauseClock : null);
   renderTurnSettings(document.getElementById("turn-settings"), ctx.t, ctx.seat !== null);
@@ -304,7 +328,7 @@ function render() {
     again?.focus({ preventScroll: true });
   }
   if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
-  keepInView(ctx);
+  keepInView(ctx, line);
 }
 
 // --- what is asked stays in view -------------------------------------------------------------
@@ -376,7 +400,7 @@ function bringIntoView(el, block = "nearest") {
   }, 700);
 }
 
-function keepInView(ctx) {
+function keepInView(ctx, line) {
   const over = page.table.status === "finished";
   if (over && inView.over === false) {
     inView.ask = null;
@@ -385,7 +409,7 @@ function keepInView(ctx) {
   inView.over = page.table.status === "waiting" ? null : over;
   const control = askedControl(ctx);
   // The ask: its step, its question and its control; another seat's move leaves it as it is.
-  const ask = control ? [ctx.view.phase, document.getElementById("prompt").textContent, control.dataset.key ?? ""].join("|") : null;
+  const ask = control ? [ctx.view.phase, line, control.dataset.key ?? ""].join("|") : null;
   if (ask === inView.ask) return;
   inView.ask = ask;
   if (control && performance.now() - inView.userScroll >= USER_SCROLL_MS) bringIntoView(control);
@@ -473,6 +497,22 @@ function drawNotice() {
     notice.action ? h("button", { type: "button", class: "primary", onclick: notice.action.run }, page.t(notice.action.key)) : null);
 }
 
+/** When it is this seat's turn and the page has lost its socket, the prompt says that too. */
+function offlineTurnNote(ctx) {
+  const turn = ctx.seat !== null && page.table.status === "playing" && Boolean(ctx.view?.legal?.length);
+  if (!turn || page.conn === "connected" || page.conn === "connecting") return null;
+  return h("span", { class: "prompt-offline" }, ctx.t("table.yourTurnOffline"));
+}
+
+/** Who is watching: how many, and the names of those who gave one (shown as text, like every name). */
+function renderWatchers(ctx) {
+  const el = document.getElementById("watchers");
+  const { count = 0, names = [] } = page.table.spectators ?? {};
+  el.hidden = !count;
+  const list = names.join(ctx.lang === "ja" ? "、" : ", ");
+  el.textContent = !count ? "" : ctx.t(list ? "table.spectatorsNamed" : "table.spectators", { n: count, names: list });
+}
+
 /** The game says what this seat may do now; else the generic line: your turn, waiting for…, watching. */
 function promptLine(ctx) {
   const own = game.prompt(ctx);
@@ -552,19 +592,19 @@ function renderWaiting(ctx) {
     footer);
 }
 
-// A player who left can be replaced by a bot (the creator decides) and can take the seat back.
+// A player who is away or left can be replaced by a bot (the creator decides) and can take the seat back.
 function renderTakeover(ctx) {
   const panel = document.getElementById("takeover");
   const seats = page.table.seats;
   const playing = page.table.status === "playing";
   const mine = ctx.seat !== null && seats[ctx.seat]?.bot;
-  const absent = playing && ctx.seat === 0 ? seats.filter((s) => s.seat !== 0 && s.name && !s.bot && !s.connected) : [];
+  const absent = playing && ctx.seat === 0 ? seats.filter((s) => s.seat !== 0 && s.name && isAbsent(s)) : [];
   panel.hidden = !playing || (!mine && !absent.length) || page.refusal === "never";
   if (panel.hidden) return;
   fill(panel,
     mine ? h("p", { class: "row" }, h("span", {}, ctx.t("takeover.botPlaysForYou")),
       h("button", { type: "button", class: "primary", onclick: () => seatBot(ctx.seat, false) }, ctx.t("takeover.takeBack"))) : null,
-    absent.map((s) => h("p", { class: "row" }, h("span", {}, ctx.t("takeover.left", { name: s.name })),
+    absent.map((s) => h("p", { class: "row" }, h("span", {}, ctx.t(`takeover.${s.presence}`, { name: s.name })),
       h("button", { type: "button", onclick: () => seatBot(s.seat, true) }, ctx.t("takeover.giveToBot", { name: s.name })),
       h("button", { type: "button", dataset: { key: `seat-link-${s.seat}` }, onclick: () => seatLinkFor(ctx, s) },
         ctx.t("seatLink.makeFor", { name: s.name })))));

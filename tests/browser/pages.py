@@ -19,10 +19,11 @@ async def open_page(browser: Browser, url: str, locale: str = "en-US", width: in
     return page
 
 
-async def shoot(page: Page, name: str, tmp_path: Path) -> None:
+async def shoot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> None:
+    """Saves a screenshot (`full_page=False`: what is on screen, as scrolled)."""
     folder = SHOTS if KEEP_SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=folder / f"{name}.png", full_page=True)
+    await page.screenshot(path=folder / f"{name}.png", full_page=full_page)
 
 
 async def create_table(

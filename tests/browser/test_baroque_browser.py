@@ -398,7 +398,8 @@ HARNESS = """<!doctype html>
 <script type="module">
 import * as game from "/static/js/games/baroque.js";
 import { translator } from "/static/js/i18n.js";
-const players = ["Emily", "Jack", "Anna", "John"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
+const players = ["Emily", "Jack", "Anna", "John"]
+  .map((name, seat) => ({ seat, name, presence: "connected", bot: false }));
 import { h, listNames, seatsAround } from "/static/js/dom.js";
 const strings = await fetch("/static/i18n/baroque.json").then((response) => response.json());
 const none = { chosen: null, isChosen: () => false, mark: () => null, confirm: (label) => h("button", {}, label),

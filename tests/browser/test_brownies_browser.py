@@ -335,7 +335,7 @@ import * as game from "/static/js/games/brownies.js";
 import { translator } from "/static/js/i18n.js";
 const strings = await fetch("/static/i18n/brownies.json").then((response) => response.json());
 import { listNames, seatsAround } from "/static/js/dom.js";
-const players = ["Mina", "Ken", "Aiko"].map((name, seat) => ({ seat, name, connected: true, bot: false }));
+const players = ["Mina", "Ken", "Aiko"].map((name, seat) => ({ seat, name, presence: "connected", bot: false }));
 window.show = (args) => {
   const [view, seat, lang, previous, catalog] = args;
   document.documentElement.lang = lang;

@@ -57,10 +57,10 @@ class Player:
 
     # --- websocket ------------------------------------------------------------------------
 
-    async def connect(self, code: str | None = None) -> None:
-        """Opens the table socket (with this browser's cookies) and waits for the first view."""
+    async def connect(self, code: str | None = None, query: str = "") -> None:
+        """Opens the table socket with this browser's cookies (and `query`: "?name=Ken"); waits for the first view."""
         self.code = code or self.code
-        ws_url = self.base_url.replace("http", "ws", 1) + f"/t/{self.code}/socket"
+        ws_url = self.base_url.replace("http", "ws", 1) + f"/t/{self.code}/socket{query}"
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         self.socket = await connect(
             ws_url, additional_headers={"Cookie": cookie, "Origin": self.base_url}, max_size=2**22

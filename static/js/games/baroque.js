@@ -118,7 +118,7 @@ function seatMarks(view, ctx, s) {
 }
 
 function seatPanel(view, ctx, s, mine = false) {
-  const player = ctx.players.find((p) => p.seat === s) ?? { seat: s, name: null, connected: false };
+  const player = ctx.players.find((p) => p.seat === s) ?? { seat: s, name: null, presence: "away" };
   const acting = view.awaiting.includes(s) && view.phase !== "ball";
   const known = view.known_in_hand[s] ?? [];
   return h(mine ? "div" : "li", { class: `bq-seat seat-${s} ${acting ? "acting" : ""} ${mine ? "mine" : ""}`,
@@ -496,7 +496,7 @@ export function render(root, ctx) {
   if (ui.ranks.length && !legalOf(view, "take_rank").length) ui.ranks = [];
   if (!frame || frame.root !== root || !root.contains(frame.box)) frame = buildFrame(root);
   frame.box.className = `baroque n${view.seats} ph-${view.phase}`;
-  const who = [ctx.lang, ctx.seat, ctx.players.map((p) => [p.seat, p.name, p.connected, p.bot])];
+  const who = [ctx.lang, ctx.seat, ctx.players.map((p) => [p.seat, p.name, p.presence, p.bot])];
   for (const [name, inputs, draw] of parts(view, ctx)) {
     const key = JSON.stringify([who, inputs]);
     if (frame.keys[name] === key) continue;

@@ -365,7 +365,7 @@ function seatHead(ctx, p, withLeft = true) {
     : v.phase === "opening_draft" ? h("span", { class: `hz-chosen ${p.draft_chosen ? "on" : ""}` }, p.draft_chosen ? `✓ ${ctx.t("hz.chosen")}` : ctx.t("hz.choosing"))
     : null;
   return h("div", { class: "hz-seat-head" },
-    seatBadge(player ?? { seat: p.seat, name: nameOf(ctx, p.seat), connected: false }, ctx),
+    seatBadge(player ?? { seat: p.seat, name: nameOf(ctx, p.seat), presence: "away" }, ctx),
     v.phase === "turns" && v.round_first_player === p.seat ? h("span", { class: "hz-first", title: ctx.t("hz.startsTitle") }, ctx.t("hz.starts")) : null,
     mark,
     h("span", { class: "hz-money", title: ctx.t("hz.money") }, h("span", { class: "coin", "aria-hidden": "true" }), h("span", { class: "sr" }, `${ctx.t("hz.money")} `), p.score),
