@@ -1,0 +1,163 @@
+"""Looking back: the games of a table's evening, each replayed on demand from its seed and action log.
+
+Nothing is stored twice: a review is rebuilt from the action log through the game's own rules, and
+kept in memory only while it is looked at (a few at a time). A finished game hides nothing any more;
+the game being played shows each viewer only what it was shown: its own seat's views, or the
+spectators', and the log lines it was sent.
+"""
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Hashable
+
+import orjson
+
+from app.engine import Seat
+from app.persistence import GameSummary, SeatRecord, StoredGame
+from app.rooms.errors import TableError
+from app.rooms.manager import RoomManager
+from app.rooms.replay import GameRecord, RecordedAction, Replay
+
+REPLAYS_KEPT = 16  # replays held in memory at once, the least recently looked at going first
+
+
+def seat_json(seat: SeatRecord) -> dict[str, object]:
+    """A seat as a review shows it. Nobody's presence matters when looking back: every seat is 'here'."""
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.is_bot, "connected": True}
+
+
+def evening_totals(games: list[GameSummary], seat_count: int) -> dict[str, object]:
+    """The evening so far: each seat's wins and, where games score, its summed score."""
+    ended = [g.outcome for g in games if g.outcome is not None]
+    wins = [sum(seat in o["winners"] for o in ended) for seat in range(seat_count)]  # type: ignore[operator]
+    scored = [o["scores"] for o in ended if o.get("scores") is not None]
+    scores = [sum(s[seat] for s in scored) for seat in range(seat_count)] if scored else None  # type: ignore[index]
+    return {"wins": wins, "scores": scores}
+
+
+def record_of(game: StoredGame) -> GameRecord:
+    """A stored game as the record that replays it anywhere."""
+    if game.seed is None:
+        raise TableError("no_record", "This game ended before games were kept for review.", 410)
+    return GameRecord(
+        game=game.game,
+        options=game.options,
+        seats=tuple(s.name for s in game.seats),
+        seed=game.seed,
+        first_version=game.first_version,
+        actions=tuple(RecordedAction(a.seat, a.payload, a.by_clock) for a in game.actions),
+        result=game.outcome,
+    )
+
+
+def record_id(record: GameRecord) -> str:
+    """An uploaded record's name: its content's hash, so the same record is one replay however often opened."""
+    return hashlib.sha256(orjson.dumps(record.to_json(), option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+
+
+class Review:
+    """One replay as one viewer may see it: which seats' views, and the whole log or only its own lines."""
+
+    def __init__(self, replay: Replay, viewer: Seat | None, over: bool) -> None:
+        self.replay = replay
+        self.viewer = viewer
+        self.over = over  # nothing is secret any more: every seat's views, every log line
+        seats = len(replay.record.seats)
+        self.perspectives: list[Seat | None] = list(range(seats)) if over else [viewer]
+
+    def summary(self, seats: list[dict[str, object]]) -> dict[str, object]:
+        replay = self.replay
+        return {
+            "game": replay.rules.slug,
+            "seats": seats,
+            "options": replay.record.options,
+            "first_version": replay.first_version,
+            "last_version": replay.last_version,
+            "over": self.over,
+            "outcome": replay.outcome,
+            "you": self.viewer,
+            "perspectives": self.perspectives,
+            "log": replay.log_json(self.viewer, everything=self.over),
+            "catalog": replay.rules.catalog,
+        }
+
+    def version(self, version: int) -> dict[str, object]:
+        views = [{"seat": seat, "view": self.replay.view(version, seat)} for seat in self.perspectives]
+        return {"version": version, "views": views}
+
+
+class Reviews:
+    """Reviews of a table's games and of uploaded records, replayed on demand, the latest few kept."""
+
+    def __init__(self, rooms: RoomManager) -> None:
+        self.rooms = rooms
+        self._replays: OrderedDict[Hashable, Replay] = OrderedDict()
+
+    async def evening(self, code: str) -> dict[str, object]:
+        """The table's games so far, each with how it ended, and the running totals."""
+        table = await self.rooms.describe(code)  # refuses an unknown or expired code
+        seats = table["seats"]
+        assert isinstance(seats, list)
+        games = await self.rooms.store.games(code.upper())
+        return {
+            "games": [
+                {"n": g.game_no, "outcome": g.outcome, "over": g.outcome is not None, "replayable": g.replayable}
+                for g in games
+            ],
+            "totals": evening_totals(games, len(seats)),
+        }
+
+    async def table_game(self, code: str, game_no: int, token: str | None) -> tuple[Review, list[dict[str, object]]]:
+        """Game `game_no` of the table as the holder of `token` may review it, and its seats."""
+        code = code.upper()
+        viewer, upto = None, None
+        stored = await self.rooms.store.game(code, game_no)
+        if stored is not None and stored.outcome is None:
+            # Still being played: only as far as the table has shown it, and only the viewer's own views.
+            room = await self.rooms.get(code)
+            viewer, upto = room.seat_for(token), room.version
+            stored = await self.rooms.store.game(code, game_no, upto=upto)
+        if stored is None:
+            raise TableError("no_such_game_no", "This table has no game with that number.", 404)
+        record = record_of(stored)
+        replay = self._replay(("table", code, game_no, upto), record)
+        return Review(replay, viewer, over=stored.outcome is not None), [seat_json(s) for s in stored.seats]
+
+    async def table_record(self, code: str, game_no: int) -> GameRecord:
+        """A finished game of the table as a record to download."""
+        stored = await self.rooms.store.game(code.upper(), game_no)
+        if stored is None:
+            raise TableError("no_such_game_no", "This table has no game with that number.", 404)
+        if stored.outcome is None:
+            raise TableError("not_finished", "The game is not over yet.", 409)
+        return record_of(stored)
+
+    def upload(self, record: GameRecord) -> tuple[str, Review]:
+        """An uploaded record, replayed and checked against the result it claims; its id for later versions."""
+        key = record_id(record)
+        replay = self._replay(("record", key), record)
+        replay.check_result()
+        return key, Review(replay, None, over=True)
+
+    def uploaded(self, key: str) -> Review:
+        """An uploaded record's review, while it is still held (else the page sends the record again)."""
+        replay = self._replays.get(("record", key))
+        if replay is None:
+            raise TableError("record_gone", "This record is no longer open here; open it again.", 404)
+        self._replays.move_to_end(("record", key))
+        return Review(replay, None, over=True)
+
+    def _replay(self, key: Hashable, record: GameRecord) -> Replay:
+        replay = self._replays.get(key)
+        if replay is None:
+            replay = Replay(record)  # raises for a record the rules refuse: nothing is kept
+            self._replays[key] = replay
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(key)
+        return replay
+
+
+def seat_records(names: tuple[str, ...]) -> list[dict[str, object]]:
+    """An uploaded record's seats, as a review shows them."""
+    return [seat_json(SeatRecord(seat, name, True, False)) for seat, name in enumerate(names)]
