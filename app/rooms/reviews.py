@@ -69,6 +69,7 @@ class Review:
         replay = self.replay
         return {
             "game": replay.rules.slug,
+            "title": dict(replay.rules.title),
             "seats": seats,
             "options": replay.record.options,
             "first_version": replay.first_version,
