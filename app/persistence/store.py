@@ -274,6 +274,12 @@ class RoomStore:
             )
         return StoredGame(room_id, room.game, room.options, seats, game_no, seed, first, outcome, actions)
 
+    async def key(self, room_id: str, token_hash: str) -> KeyRecord | None:
+        """The seat key with this hash at this table, if any (for a table not held in memory)."""
+        async with self._reading(), self._sessions() as session:
+            k = await session.get(SeatKeyRow, (room_id, token_hash))
+        return None if k is None else KeyRecord(k.token_hash, k.seat, k.expires_at, k.signs_out, k.revoked)
+
     @contextlib.asynccontextmanager
     async def _reading(self) -> AsyncIterator[None]:
         """Turns a database failure into StoreUnavailable, logged once per outage."""

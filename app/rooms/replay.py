@@ -135,5 +135,8 @@ class Replay:
         return full_view(self.rules, self.states[version - self.first_version], seat)
 
     def log_json(self, seat: Seat | None, everything: bool) -> list[dict[str, object]]:
-        """The log lines `seat` was shown (`everything`: all of them, private ones too), each with its version."""
-        return [{"v": v, **e.to_json()} for v, e in self.log if everything or e.visible_to(seat)]
+        """The log lines `seat` was shown, each with its version; `everything`: all of them, a private one
+        saying whom it was for (`seen_by`: a game describes a private line as its receiver read it)."""
+        if not everything:
+            return [{"v": v, **e.to_json()} for v, e in self.log if e.visible_to(seat)]
+        return [{"v": v, **e.to_json(), **({} if e.to is None else {"seen_by": sorted(e.to)})} for v, e in self.log]

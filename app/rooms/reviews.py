@@ -15,6 +15,7 @@ import orjson
 from app.engine import Seat
 from app.persistence import GameSummary, SeatRecord, StoredGame
 from app.rooms.errors import TableError
+from app.rooms.identity import hash_token
 from app.rooms.manager import RoomManager
 from app.rooms.replay import GameRecord, RecordedAction, Replay
 
@@ -111,18 +112,28 @@ class Reviews:
     async def table_game(self, code: str, game_no: int, token: str | None) -> tuple[Review, list[dict[str, object]]]:
         """Game `game_no` of the table as the holder of `token` may review it, and its seats."""
         code = code.upper()
-        viewer, upto = None, None
+        upto = None
         stored = await self.rooms.store.game(code, game_no)
         if stored is not None and stored.outcome is None:
             # Still being played: only as far as the table has shown it, and only the viewer's own views.
             room = await self.rooms.get(code)
             viewer, upto = room.seat_for(token), room.version
             stored = await self.rooms.store.game(code, game_no, upto=upto)
+        else:
+            viewer = await self._seat_of(code, token)  # over: every view is open; the viewer's own comes first
         if stored is None:
             raise TableError("no_such_game_no", "This table has no game with that number.", 404)
         record = record_of(stored)
         replay = self._replay(("table", code, game_no, upto), record)
         return Review(replay, viewer, over=stored.outcome is not None), [seat_json(s) for s in stored.seats]
+
+    async def _seat_of(self, code: str, token: str | None) -> Seat | None:
+        """The seat this browser holds at the table, read without loading the table into memory."""
+        room = self.rooms.rooms.get(code)
+        if room is not None:
+            return room.seat_for(token)
+        key = None if token is None else await self.rooms.store.key(code, hash_token(code, token))
+        return key.seat if key is not None and key.opens_seat else None
 
     async def table_record(self, code: str, game_no: int) -> GameRecord:
         """A finished game of the table as a record to download."""

@@ -224,7 +224,9 @@ function renderSeats(ctx) {
 
 function renderLog(ctx) {
   const list = document.getElementById("log-lines");
-  const lines = page.review.log.map((event) => {
+  // A private line is shown from the point of view of a seat it was for, as that seat read it.
+  const seen = (event) => !event.seen_by || event.seen_by.includes(page.seat);
+  const lines = page.review.log.filter(seen).map((event) => {
     const text = describe(event, ctx);
     if (!text) return null;
     const state = event.v === page.version ? "now" : event.v > page.version ? "later" : null;

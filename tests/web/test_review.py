@@ -27,6 +27,10 @@ def lines_sent(player: Player) -> set[bytes]:
     return {orjson.dumps(e) for m in player.received if m["type"] == "state" for e in m["events"]}
 
 
+def strip_seen_by(line: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in line.items() if k != "seen_by"}
+
+
 async def get(player: Player, path: str) -> Any:
     response = await player.http.get(path)
     assert response.status_code == 200, response.text
@@ -69,9 +73,13 @@ async def test_a_game_is_reviewed_as_played_then_whole_then_from_its_record(live
         assert review["over"] and review["outcome"] == outcome and review["perspectives"] == [0, 1]
         last = await get(watcher, f"/api/tables/{code}/games/1/versions/{review['last_version']}")
         assert [v["view"] for v in last["views"]] == [states_sent(p)[review["last_version"]] for p in players]
-        told = {orjson.dumps(line) for line in review["log"]}
-        for player in players:  # every seat's lines, private ones included, are open now
-            assert lines_sent(player) <= told
+        for player in players:  # every seat's lines, private ones included, are open now, saying whose they are
+            told = {
+                orjson.dumps(strip_seen_by(line))
+                for line in review["log"]
+                if player.seat in line.get("seen_by", [player.seat])
+            }
+            assert lines_sent(player) == told
 
         # The record replays here (as it would anywhere) to the same end and the same views.
         response = await watcher.http.get(f"/api/tables/{code}/games/1/record")
@@ -166,7 +174,7 @@ async def test_a_review_and_its_record_outlive_a_restart(server: ServerProcess) 
     before = await get(players[0], f"/api/tables/{code}/games/1")
     record = (await players[0].http.get(f"/api/tables/{code}/games/1/record")).content
     for player in players:
-        await player.close()
+        await player.disconnect()
 
     server.kill()
     server.start()
@@ -174,8 +182,11 @@ async def test_a_review_and_its_record_outlive_a_restart(server: ServerProcess) 
     stranger = Player(server.url, "Stranger")  # anyone holding the table's link
     try:
         after = await get(stranger, f"/api/tables/{code}/games/1")
-        assert after == before
+        assert after == {**before, "you": None}
         assert after["outcome"] == outcome
         assert (await stranger.http.get(f"/api/tables/{code}/games/1/record")).content == record
+        # A player's own seat is still known (the first view offered), the table not even loaded for it.
+        assert (await get(players[1], f"/api/tables/{code}/games/1"))["you"] == 1
     finally:
-        await stranger.close()
+        for player in [*players, stranger]:
+            await player.close()
