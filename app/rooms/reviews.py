@@ -21,6 +21,8 @@ from app.rooms.replay import GameRecord, RecordedAction, Replay
 
 REPLAYS_KEPT = 16  # replays held in memory at once, the least recently looked at going first
 
+Held = tuple[Replay, list[dict[str, object]]]  # a replay, and its seats as a review shows them
+
 
 def seat_json(seat: SeatRecord) -> dict[str, object]:
     """A seat as a review shows it. Nobody's presence matters when looking back: every seat is 'here'."""
@@ -59,19 +61,18 @@ def record_id(record: GameRecord) -> str:
 class Review:
     """One replay as one viewer may see it: which seats' views, and the whole log or only its own lines."""
 
-    def __init__(self, replay: Replay, viewer: Seat | None, over: bool) -> None:
-        self.replay = replay
+    def __init__(self, held: Held, viewer: Seat | None, over: bool) -> None:
+        self.replay, self.seats = held
         self.viewer = viewer
         self.over = over  # nothing is secret any more: every seat's views, every log line
-        seats = len(replay.record.seats)
-        self.perspectives: list[Seat | None] = list(range(seats)) if over else [viewer]
+        self.perspectives: list[Seat | None] = list(range(len(self.seats))) if over else [viewer]
 
-    def summary(self, seats: list[dict[str, object]]) -> dict[str, object]:
+    def summary(self) -> dict[str, object]:
         replay = self.replay
         return {
             "game": replay.rules.slug,
             "title": dict(replay.rules.title),
-            "seats": seats,
+            "seats": self.seats,
             "options": replay.record.options,
             "first_version": replay.first_version,
             "last_version": replay.last_version,
@@ -93,7 +94,7 @@ class Reviews:
 
     def __init__(self, rooms: RoomManager) -> None:
         self.rooms = rooms
-        self._replays: OrderedDict[Hashable, Replay] = OrderedDict()
+        self._replays: OrderedDict[Hashable, Held] = OrderedDict()
 
     async def evening(self, code: str) -> dict[str, object]:
         """The table's games so far, each with how it ended, and the running totals."""
@@ -109,10 +110,12 @@ class Reviews:
             "totals": evening_totals(games, len(seats)),
         }
 
-    async def table_game(self, code: str, game_no: int, token: str | None) -> tuple[Review, list[dict[str, object]]]:
+    async def table_game(self, code: str, game_no: int, token: str | None) -> Review:
         """Game `game_no` of the table as the holder of `token` may review it, and its seats."""
         code = code.upper()
-        upto = None
+        finished = ("table", code, game_no, None)  # a finished game's replay never changes: no need to read it again
+        if (held := self._held(finished)) is not None:
+            return Review(held, await self._seat_of(code, token), over=True)
         stored = await self.rooms.store.game(code, game_no)
         if stored is not None and stored.outcome is None:
             # Still being played: only as far as the table has shown it, and only the viewer's own views.
@@ -120,12 +123,12 @@ class Reviews:
             viewer, upto = room.seat_for(token), room.version
             stored = await self.rooms.store.game(code, game_no, upto=upto)
         else:
-            viewer = await self._seat_of(code, token)  # over: every view is open; the viewer's own comes first
+            viewer, upto = await self._seat_of(code, token), None  # over: every view is open, the viewer's first
         if stored is None:
             raise TableError("no_such_game_no", "This table has no game with that number.", 404)
-        record = record_of(stored)
-        replay = self._replay(("table", code, game_no, upto), record)
-        return Review(replay, viewer, over=stored.outcome is not None), [seat_json(s) for s in stored.seats]
+        key = finished if stored.outcome is not None else ("table", code, game_no, upto)
+        held = self._held(key) or self._hold(key, Replay(record_of(stored)), [seat_json(s) for s in stored.seats])
+        return Review(held, viewer, over=stored.outcome is not None)
 
     async def _seat_of(self, code: str, token: str | None) -> Seat | None:
         """The seat this browser holds at the table, read without loading the table into memory."""
@@ -147,27 +150,31 @@ class Reviews:
     def upload(self, record: GameRecord) -> tuple[str, Review]:
         """An uploaded record, replayed and checked against the result it claims; its id for later versions."""
         key = record_id(record)
-        replay = self._replay(("record", key), record)
-        replay.check_result()
-        return key, Review(replay, None, over=True)
+        held = self._held(("record", key))
+        if held is None:
+            replay = Replay(record)
+            replay.check_result()  # a record the rules refuse, or that ends otherwise, is never held
+            held = self._hold(("record", key), replay, seat_records(record.seats))
+        return key, Review(held, None, over=True)
 
     def uploaded(self, key: str) -> Review:
         """An uploaded record's review, while it is still held (else the page sends the record again)."""
-        replay = self._replays.get(("record", key))
-        if replay is None:
+        held = self._held(("record", key))
+        if held is None:
             raise TableError("record_gone", "This record is no longer open here; open it again.", 404)
-        self._replays.move_to_end(("record", key))
-        return Review(replay, None, over=True)
+        return Review(held, None, over=True)
 
-    def _replay(self, key: Hashable, record: GameRecord) -> Replay:
-        replay = self._replays.get(key)
-        if replay is None:
-            replay = Replay(record)  # raises for a record the rules refuse: nothing is kept
-            self._replays[key] = replay
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.popitem(last=False)
-        self._replays.move_to_end(key)
-        return replay
+    def _held(self, key: Hashable) -> Held | None:
+        held = self._replays.get(key)
+        if held is not None:
+            self._replays.move_to_end(key)
+        return held
+
+    def _hold(self, key: Hashable, replay: Replay, seats: list[dict[str, object]]) -> Held:
+        self._replays[key] = held = (replay, seats)
+        while len(self._replays) > REPLAYS_KEPT:
+            self._replays.popitem(last=False)
+        return held
 
 
 def seat_records(names: tuple[str, ...]) -> list[dict[str, object]]:

@@ -8,7 +8,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.rooms.errors import TableError
 from app.rooms.replay import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, GameRecord, RecordedAction, bad_record
-from app.rooms.reviews import seat_records
 from app.web.api import Name
 from app.web.deps import ReviewsDep, limited, seat_cookie
 
@@ -63,14 +62,14 @@ async def evening(code: str, reviews: ReviewsDep) -> dict[str, object]:
 @router.get("/tables/{code}/games/{n}", dependencies=[Depends(limited("lookup"))])
 async def review(code: str, n: int, request: Request, reviews: ReviewsDep) -> dict[str, object]:
     """The review of game `n`: its seats, versions and log (all of it once the game is over)."""
-    found, seats = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
-    return found.summary(seats)
+    found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
+    return found.summary()
 
 
 @router.get("/tables/{code}/games/{n}/versions/{v}", dependencies=[Depends(limited("lookup"))])
 async def review_version(code: str, n: int, v: Version, request: Request, reviews: ReviewsDep) -> dict[str, object]:
     """Game `n` at version `v`: every seat's view once the game is over, else the asker's own."""
-    found, _ = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
+    found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
     return found.version(v)
 
 
@@ -96,9 +95,8 @@ async def open_record(request: Request, reviews: ReviewsDep) -> dict[str, object
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise bad_record("bad_record", f"This is not a game record ({where}: {first['msg']}).") from exc
-    record = parsed.record()
-    key, found = reviews.upload(record)
-    return {"id": key, **found.summary(seat_records(record.seats))}
+    key, found = reviews.upload(parsed.record())
+    return {"id": key, **found.summary()}
 
 
 @router.get("/records/{key}/versions/{v}", dependencies=[Depends(limited("lookup"))])

@@ -13,6 +13,8 @@ import orjson
 import pytest
 
 from app.rooms.replay import MAX_RECORD_BYTES
+from app.rooms.reviews import record_id
+from app.web.review_api import RecordBody
 from tests.support.client import Player, play_some, play_to_end, seat_table
 from tests.support.server import ServerProcess
 
@@ -155,6 +157,9 @@ async def test_bad_requests_are_refused_and_change_nothing(live_server: ServerPr
         for body, status, code_prefix in cases:
             response = await visitor.http.post("/api/records", content=orjson.dumps(body), headers=headers)
             assert response.status_code == status and response.json()["code"].startswith(code_prefix), response.text
+        # A refused record is not held: nothing of it can be asked for afterwards.
+        claimed = RecordBody.model_validate({**good, "result": None}).record()
+        await refused(await visitor.http.get(f"/api/records/{record_id(claimed)}/versions/0"), 404, "record_gone")
         response = await visitor.http.post("/api/records", content=b"{" * 10, headers=headers)
         assert response.json()["code"] == "bad_record"
         huge = b" " * (MAX_RECORD_BYTES + 1)
