@@ -127,10 +127,11 @@ function inertComposer(ctx) {
   };
 }
 
-function viewOf(version, seat) {
+/** The seat's view at a version; `asked`: with the legal actions it was offered (for the prompt it was shown). */
+function viewOf(version, seat, asked = false) {
   const views = page.versions.get(version);
   const found = views?.find((v) => v.seat === seat);
-  return found ? { ...found.view, legal: [] } : null;
+  return found ? { ...found.view, legal: asked ? found.view.legal : [] } : null;
 }
 
 function context() {
@@ -161,16 +162,21 @@ function render() {
   document.getElementById("review-bar").hidden = !review;
   document.getElementById("table").hidden = !review;
   document.getElementById("log").hidden = !review;
-  document.getElementById("prompt").hidden = !review;
   renderHead();
-  if (!review) return;
+  if (!review) {
+    document.getElementById("prompt").hidden = true;
+    return;
+  }
   const ctx = context();
   renderSteps(ctx);
   renderSeats(ctx);
   const tableEl = document.getElementById("table");
   if (ctx.view) page.game.render(tableEl, ctx);
   else fill(tableEl);
-  document.getElementById("prompt").textContent = ctx.view ? page.game.prompt(ctx) ?? "" : "";
+  const promptEl = document.getElementById("prompt");
+  // What the seat was asked then, in words; the controls themselves are drawn inert.
+  promptEl.textContent = ctx.view ? page.game.prompt({ ...ctx, view: viewOf(page.version, page.seat, true) }) ?? "" : "";
+  promptEl.hidden = !promptEl.textContent;
   renderLog(ctx);
 }
 

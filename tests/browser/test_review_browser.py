@@ -11,6 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 
 from tests.browser.pages import create_table, invite_link, join_by_link, shoot
+from tests.browser.test_accessibility_browser import grave_violations
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
 
@@ -39,7 +40,16 @@ async def test_four_browsers_review_a_game_and_the_evening(
     dealt = [await hand_of(page) for page in pages]
 
     # During the game, "look back" reviews only this seat's own views.
-    await expect(host.locator('[data-key="look-back"]')).to_be_visible()
+    look_back = host.locator('[data-key="look-back"]')
+    await expect(look_back).to_be_visible()
+    behind = await host.context.new_page()
+    await behind.goto(sqlite_server.url + str(await look_back.get_attribute("href")))
+    await expect(behind.locator("#review-note")).to_have_text(
+        "The game is still on: you see only what your seat was shown."
+    )
+    await expect(behind.locator("#review-seats button")).to_have_text(["Mina"])
+    assert await hand_of(behind) == dealt[0]
+    await behind.close()
 
     for _ in range(400):
         if all([await p.locator(".b-result").count() for p in pages]):
@@ -75,6 +85,7 @@ async def test_four_browsers_review_a_game_and_the_evening(
         await expect(host.locator("#review-seats button", has_text=name)).to_have_attribute("aria-pressed", "true")
         assert await hand_of(host) == dealt[seat]
     await shoot(host, "review", tmp_path)
+    found = await grave_violations(host, "review en")
 
     # A log line takes the review to its move.
     line = host.locator("#log-lines li:visible").nth(4)
@@ -103,6 +114,8 @@ async def test_four_browsers_review_a_game_and_the_evening(
     await expect(ken.locator("#review-title")).to_contain_text("第1ゲーム")
     await expect(ken.locator(".review-page .b-result")).to_be_visible()
     await shoot(ken, "review-ja", tmp_path)
+    found += await grave_violations(ken, "review ja")
+    assert not found, "\n".join(found)
 
     # Play again from the table: the evening lists both games, the first with its review and the totals.
     await host.locator('[data-key="again"]').click()
