@@ -88,6 +88,9 @@ class Replay:
             options = rules.parse_options(record.options, len(record.seats))
         except IllegalAction as exc:
             raise bad_record("bad_record", exc.message) from exc
+        strangers = [k for k, a in enumerate(record.actions, start=1) if a.seat >= len(record.seats)]
+        if strangers:
+            raise bad_record("bad_record", f"Action {strangers[0]} is by a seat the record does not have.")
         self.rules = rules
         self.record = record
         self.states: list[Any] = [rules.setup(len(record.seats), options, Random(record.seed))]

@@ -3,7 +3,7 @@
 from typing import Annotated, Literal
 
 import orjson
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.rooms.errors import TableError
@@ -50,7 +50,8 @@ class RecordBody(_Record):
         )
 
 
-Version = Annotated[int, Field(ge=0, le=10**9)]
+Version = Annotated[int, Path(ge=0, le=10**9)]
+GameNo = Annotated[int, Path(ge=1, le=10**6)]  # within what the database's integers hold
 
 
 @router.get("/tables/{code}/games", dependencies=[Depends(limited("lookup"))])
@@ -60,21 +61,21 @@ async def evening(code: str, reviews: ReviewsDep) -> dict[str, object]:
 
 
 @router.get("/tables/{code}/games/{n}", dependencies=[Depends(limited("lookup"))])
-async def review(code: str, n: int, request: Request, reviews: ReviewsDep) -> dict[str, object]:
+async def review(code: str, n: GameNo, request: Request, reviews: ReviewsDep) -> dict[str, object]:
     """The review of game `n`: its seats, versions and log (all of it once the game is over)."""
     found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
     return found.summary()
 
 
 @router.get("/tables/{code}/games/{n}/versions/{v}", dependencies=[Depends(limited("lookup"))])
-async def review_version(code: str, n: int, v: Version, request: Request, reviews: ReviewsDep) -> dict[str, object]:
+async def review_version(code: str, n: GameNo, v: Version, request: Request, reviews: ReviewsDep) -> dict[str, object]:
     """Game `n` at version `v`: every seat's view once the game is over, else the asker's own."""
     found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
     return found.version(v)
 
 
 @router.get("/tables/{code}/games/{n}/record", dependencies=[Depends(limited("lookup"))])
-async def download_record(code: str, n: int, reviews: ReviewsDep) -> Response:
+async def download_record(code: str, n: GameNo, reviews: ReviewsDep) -> Response:
     """A finished game as a JSON record that replays to the same end on any Zashiki."""
     record = await reviews.table_record(code, n)
     filename = f"zashiki-{code.upper()}-{n}-{record.game}.json"

@@ -96,6 +96,17 @@ def test_a_tampered_record_is_refused(change: dict[str, Any], code: set[str]) ->
     assert refused.value.code in code and refused.value.status == 400
 
 
+def test_an_action_by_a_seat_the_record_does_not_have_is_refused() -> None:
+    record, _ = played(RULES_BY_SLUG["bluebell"], 2, 4)
+    moved = (*record.actions[:3], RecordedAction(5, record.actions[3].action), *record.actions[4:])
+    with pytest.raises(TableError) as refused:
+        Replay(GameRecord(**{**_fields(record), "actions": moved}))
+    assert (refused.value.code, refused.value.message) == (
+        "bad_record",
+        "Action 4 is by a seat the record does not have.",
+    )
+
+
 def test_an_illegal_action_is_named() -> None:
     record, _ = played(RULES_BY_SLUG["bremen"], 4, 2)
     moved = (RecordedAction((record.actions[0].seat + 1) % 4, record.actions[0].action), *record.actions[1:])

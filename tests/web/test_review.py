@@ -138,11 +138,12 @@ async def test_bad_requests_are_refused_and_change_nothing(live_server: ServerPr
     try:
         await play_to_end(players, Random(5))
         await refused(await visitor.http.get(f"/api/tables/{code}/games/7"), 404, "no_such_game_no")
-        await refused(await visitor.http.get(f"/api/tables/{code}/games/0/record"), 404, "no_such_game_no")
+        await refused(await visitor.http.get(f"/api/tables/{code}/games/9/record"), 404, "no_such_game_no")
         await refused(await visitor.http.get(f"/api/tables/{code}/games/1/versions/100000"), 404, "no_such_version")
         await refused(await visitor.http.get("/api/tables/ZZZZZZ/games"), 404, "no_such_table")
         await refused(await visitor.http.get("/api/records/0123abcd/versions/0"), 404, "record_gone")
-        assert (await visitor.http.get(f"/api/tables/{code}/games/one")).status_code == 422
+        for path in ("games/one", "games/99999999999999", "games/1/versions/-1"):
+            assert (await visitor.http.get(f"/api/tables/{code}/{path}")).status_code == 422
 
         good = (await visitor.http.get(f"/api/tables/{code}/games/1/record")).json()
         headers = same_site(live_server)
