@@ -84,7 +84,6 @@ async def test_four_browsers_review_a_game_and_the_evening(
         await host.locator("#review-seats button", has_text=name).click()
         await expect(host.locator("#review-seats button", has_text=name)).to_have_attribute("aria-pressed", "true")
         assert await hand_of(host) == dealt[seat]
-    await shoot(host, "review", tmp_path)
     found = await grave_violations(host, "review en")
 
     # A log line takes the review to its move.
@@ -92,6 +91,9 @@ async def test_four_browsers_review_a_game_and_the_evening(
     version = await line.get_attribute("data-v")
     await line.locator("button").click()
     await expect(host.locator('#log-lines li[aria-current="step"]').first).to_have_attribute("data-v", str(version))
+    await host.mouse.wheel(0, -5000)  # back to the top: the step bar is sticky, a whole-page picture shows it there
+    await expect(host.locator("#review-title")).to_be_in_viewport()
+    await shoot(host, "review", tmp_path)
     await host.keyboard.press("End")
     await expect(position).to_have_text(f"Move {total} of {total}")
 
