@@ -16,7 +16,8 @@ from app.persistence import RoomStore, StoreUnavailable
 from app.persistence.db import make_engine
 from app.rooms.errors import TableError
 from app.rooms.manager import RoomManager
-from app.web import api, pages, sockets
+from app.rooms.reviews import Reviews
+from app.web import api, pages, review_api, sockets
 from app.web.channel import ChannelMiddleware
 from app.web.clients import ClientLimits, RateLimited
 from app.web.guard import SiteGuard
@@ -42,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = RoomManager(store, settings)
         await rooms.restore()
         app.state.rooms = rooms
+        app.state.reviews = Reviews(rooms)
         collector.settle()
         yield
         await rooms.close()
@@ -55,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ChannelMiddleware)
     app.add_middleware(SiteGuard, public_origin=settings.public_origin)  # outermost: before anything else
     app.include_router(api.router)
+    app.include_router(review_api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

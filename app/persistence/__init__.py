@@ -2,15 +2,28 @@
 
 from app.persistence.faults import StoreUnavailable
 from app.persistence.models import TableStatus
-from app.persistence.store import CHAT_KEPT, ChatRecord, KeyRecord, RoomRecord, RoomStore, SeatRecord
+from app.persistence.store import (
+    CHAT_KEPT,
+    ChatRecord,
+    GameSummary,
+    KeyRecord,
+    RoomRecord,
+    RoomStore,
+    SeatRecord,
+    StoredAction,
+    StoredGame,
+)
 
 __all__ = [
     "CHAT_KEPT",
     "ChatRecord",
+    "GameSummary",
     "KeyRecord",
     "RoomRecord",
     "RoomStore",
     "SeatRecord",
+    "StoredAction",
+    "StoredGame",
     "StoreUnavailable",
     "TableStatus",
 ]

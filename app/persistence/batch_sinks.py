@@ -35,7 +35,8 @@ STATEMENTS = {
     "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
     "action": "INSERT INTO actions (room_id, version, seat, payload, by_clock) VALUES (?, ?, ?, ?, ?)",
     "clock": "UPDATE rooms SET clock = ? WHERE id = ?",
-    "result": "INSERT INTO results (room_id, game_no, outcome) VALUES (?, ?, ?)",
+    "result": "INSERT INTO results (room_id, game_no, outcome, seed, first_version, last_version) "
+    "VALUES (?, ?, ?, ?, ?, ?)",
     "finish": "UPDATE rooms SET status = 'finished' WHERE id = ?",
     "active": "UPDATE rooms SET active_at = ? WHERE id = ?",
     "expire": "UPDATE rooms SET status = 'expired' WHERE id = ? AND status = 'waiting'",

@@ -111,4 +111,9 @@ class ResultRow(Base):
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
     game_no: Mapped[int] = mapped_column(Integer, primary_key=True, server_default="1")
     outcome: Mapped[dict[str, object]] = mapped_column(JSON)
+    # What the game replays from: its seed, and its actions are those numbered first_version+1..last_version.
+    # None for a game that ended before results kept them (only a table's latest game was filled in).
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    first_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    last_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

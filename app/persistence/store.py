@@ -13,7 +13,7 @@ from sqlalchemy.orm import aliased
 from app.persistence.batch_sinks import to_json
 from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
-from app.persistence.models import ActionRow, ChatRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
+from app.persistence.models import ActionRow, ChatRow, ResultRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
 
 CHAT_KEPT = 100  # chat lines a table holds: its latest, loaded with it
 
@@ -80,6 +80,38 @@ class RoomRecord:
     turn_seconds: int | None = None  # the turn timer's seconds per decision; None: no timer
     clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
     timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game of a table's evening: how it ended (None: still being played)."""
+
+    game_no: int
+    outcome: dict[str, object] | None
+    replayable: bool  # it keeps its seed (games ended before results kept them do not)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    version: int
+    seat: int
+    payload: dict[str, object]
+    by_clock: bool  # the bot made it because the seat's time ran out
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """One game of a table as it replays: its deal, its actions, and how it ended (None: not yet)."""
+
+    room_id: str
+    game: str
+    options: dict[str, object]
+    seats: tuple[SeatRecord, ...]
+    game_no: int
+    seed: int | None  # None: ended before results kept seeds, it cannot be replayed
+    first_version: int  # the table's version at the deal
+    outcome: dict[str, object] | None
+    actions: tuple[StoredAction, ...]
 
 
 class RoomStore:
@@ -154,16 +186,19 @@ class RoomStore:
         game_no: int = 1,
         clock: dict[str, object] | None = None,
         by_clock: bool = False,
+        seed: int | None = None,
+        first_version: int | None = None,
     ) -> None:
         """Records one accepted action (and the result, if it ended the game, and the turn clock it set);
-        returns once it is committed. `by_clock`: the bot made it because the seat's time ran out."""
+        returns once it is committed. `by_clock`: the bot made it because the seat's time ran out. The
+        result keeps the game's `seed` and `first_version`, from which it replays."""
         action = ("action", (room_id, version, seat, to_json(payload), by_clock))
         if outcome is None:
             await self._writer.write(action, *_clock_row(room_id, clock))
         else:
             await self._writer.write(
                 action,
-                ("result", (room_id, game_no, to_json(outcome))),
+                ("result", (room_id, game_no, to_json(outcome), seed, first_version, version)),
                 ("finish", (room_id,)),
                 *_clock_row(room_id, clock),
             )
@@ -196,6 +231,54 @@ class RoomStore:
                 .values(status=TableStatus.EXPIRED)
             )
             return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def games(self, room_id: str) -> list[GameSummary]:
+        """The table's games in order: each finished one with its result, then the one being played."""
+        async with self._reading(), self._sessions() as session:
+            room = await session.get(RoomRow, room_id)
+            if room is None:
+                return []
+            results = await session.scalars(
+                select(ResultRow).where(ResultRow.room_id == room_id).order_by(ResultRow.game_no)
+            )
+            games = [GameSummary(r.game_no, r.outcome, r.seed is not None) for r in results]
+        if room.status == TableStatus.PLAYING:
+            games.append(GameSummary(room.game_no, None, True))
+        return games
+
+    async def game(self, room_id: str, game_no: int, upto: int | None = None) -> StoredGame | None:
+        """One game of the table with its actions (those up to version `upto`, if given); None if there is none."""
+        async with self._reading(), self._sessions() as session:
+            room = await session.get(RoomRow, room_id)
+            if room is None:
+                return None
+            result = await session.get(ResultRow, (room_id, game_no))
+            if result is not None:
+                seed, first, last, outcome = result.seed, result.first_version or 0, result.last_version, result.outcome
+            elif game_no == room.game_no and room.status == TableStatus.PLAYING:
+                seed, first, last, outcome = room.seed, room.first_version, None, None
+            else:
+                return None
+            if upto is not None:
+                last = upto if last is None else min(last, upto)
+            rows = select(ActionRow).where(ActionRow.room_id == room_id, ActionRow.version > first)
+            if last is not None:
+                rows = rows.where(ActionRow.version <= last)
+            actions = tuple(
+                StoredAction(a.version, a.seat, a.payload, a.by_clock)
+                for a in await session.scalars(rows.order_by(ActionRow.version))
+            )
+            seats = tuple(
+                SeatRecord(s.seat, s.name, s.human, s.is_bot)
+                for s in await session.scalars(select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat))
+            )
+        return StoredGame(room_id, room.game, room.options, seats, game_no, seed, first, outcome, actions)
+
+    async def key(self, room_id: str, token_hash: str) -> KeyRecord | None:
+        """The seat key with this hash at this table, if any (for a table not held in memory)."""
+        async with self._reading(), self._sessions() as session:
+            k = await session.get(SeatKeyRow, (room_id, token_hash))
+        return None if k is None else KeyRecord(k.token_hash, k.seat, k.expires_at, k.signs_out, k.revoked)
 
     @contextlib.asynccontextmanager
     async def _reading(self) -> AsyncIterator[None]:

@@ -272,6 +272,8 @@ class Room:
                 self.session.game_no,
                 clock=self.turns.record(turn_clock),
                 by_clock=by_clock,
+                seed=self.session.seed,
+                first_version=self.session.first_version,
             )
             self.session.commit(move)
             self.turns.keep(turn_clock)

@@ -11,8 +11,8 @@ from typing import Any
 
 from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, rng_for, table_view
 from app.persistence import TableStatus
-from app.rooms.clock import timed_out as timed_out_event
 from app.rooms.errors import StaleVersion
+from app.rooms.replay import replayed
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,7 @@ class TableSession:
         self.seed = seed
         self.game_no = game_no  # a table plays again and again with the same seats
         self.version = version
+        self.first_version = version  # the version of this game's deal
         self.status = TableStatus.WAITING
         self.state: Any = None
         self.log: list[tuple[int, Event]] = []
@@ -73,11 +74,8 @@ class TableSession:
         """Deals, then applies a stored action log (a table rebuilt from the database); `timed_out`: the
         versions the bot made because the seat's time ran out, which the log says again."""
         self.deal()
-        for seat, payload in actions:
-            action = self.rules.parse_action(payload)
-            step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
-            events = (timed_out_event(seat), *step.events) if self.version + 1 in timed_out else step.events
-            self._advance(step.state, events, self.rules.outcome(step.state))
+        for step in replayed(self.rules, self.state, self.seed, self.version, actions, timed_out):
+            self._advance(step.state, step.events, self.rules.outcome(step.state))
         self._note_state(since_now=True)
 
     def opening_awaiting(self, seed: int) -> frozenset[Seat]:
@@ -87,6 +85,7 @@ class TableSession:
     def next_game(self, seed: int) -> None:
         """Deals the next game to the same seats; versions keep counting up, the log starts afresh."""
         self.seed, self.game_no, self.version, self.log = seed, self.game_no + 1, self.version + 1, []
+        self.first_version = self.version
         self.deal()
 
     # --- moving ---------------------------------------------------------------------------

@@ -8,11 +8,16 @@ from starlette.requests import HTTPConnection
 
 from app.config import Settings
 from app.rooms.manager import RoomManager
+from app.rooms.reviews import Reviews
 from app.web.clients import ClientLimits, client_of
 
 
 def _rooms(connection: HTTPConnection) -> RoomManager:
     return connection.app.state.rooms  # type: ignore[no-any-return]
+
+
+def _reviews(connection: HTTPConnection) -> Reviews:
+    return connection.app.state.reviews  # type: ignore[no-any-return]
 
 
 def _settings(connection: HTTPConnection) -> Settings:
@@ -24,6 +29,7 @@ def _limits(connection: HTTPConnection) -> ClientLimits:
 
 
 RoomsDep = Annotated[RoomManager, Depends(_rooms)]
+ReviewsDep = Annotated[Reviews, Depends(_reviews)]
 SettingsDep = Annotated[Settings, Depends(_settings)]
 LimitsDep = Annotated[ClientLimits, Depends(_limits)]
 

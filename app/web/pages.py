@@ -40,14 +40,7 @@ async def table(request: Request, code: str, rooms: RoomsDep, limits: LimitsDep)
         limits.hit("lookup", client_of(request))
         table = await rooms.describe(code)
     except TableError as exc:
-        retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
-        return templates.TemplateResponse(
-            request,
-            "missing.html",
-            {"lang": page_language(request), "code": code, "reason": exc.code, "retry_after": retry_after},
-            status_code=exc.status,
-            headers={"Retry-After": str(retry_after)} if retry_after else None,
-        )
+        return _missing(request, code, exc)
     rules = RULES_BY_SLUG[str(table["game"])]
     return templates.TemplateResponse(
         request,
@@ -59,6 +52,36 @@ async def table(request: Request, code: str, rooms: RoomsDep, limits: LimitsDep)
             "title": dict(rules.title),
             "rules_panel": _read(RULES_DIR / f"{rules.slug}.html"),
         },
+    )
+
+
+@router.get("/t/{code}/games/{n}", response_class=HTMLResponse)
+async def review(request: Request, code: str, n: int, rooms: RoomsDep, limits: LimitsDep) -> HTMLResponse:
+    """The review of one game of a table; the page asks the API for its versions."""
+    try:
+        limits.hit("lookup", client_of(request))
+        table = await rooms.describe(code)
+    except TableError as exc:
+        return _missing(request, code, exc)
+    rules = RULES_BY_SLUG[str(table["game"])]
+    context = {"lang": page_language(request), "code": table["code"], "n": n, "game": rules.slug}
+    return templates.TemplateResponse(request, "review.html", {**context, "title": dict(rules.title)})
+
+
+@router.get("/review", response_class=HTMLResponse)
+def open_record(request: Request) -> HTMLResponse:
+    """An empty review page: a game record chosen there is replayed by the server and shown."""
+    return templates.TemplateResponse(request, "review.html", {"lang": page_language(request)})
+
+
+def _missing(request: Request, code: str, exc: TableError) -> HTMLResponse:
+    retry_after = exc.retry_after if isinstance(exc, RateLimited) else None
+    return templates.TemplateResponse(
+        request,
+        "missing.html",
+        {"lang": page_language(request), "code": code, "reason": exc.code, "retry_after": retry_after},
+        status_code=exc.status,
+        headers={"Retry-After": str(retry_after)} if retry_after else None,
     )
 
 

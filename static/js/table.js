@@ -6,6 +6,7 @@ import { chatMessage, chatRefused, chatSnapshot, lineText, renderChat } from "./
 import { describeTimeout, renderClock, setClock } from "./clock.js";
 import { claimSeatLink, openSeatLink } from "./seatlink.js";
 import { renderTurnSettings, signalTurn } from "./yourturn.js";
+import { renderEvening } from "./evening.js";
 
 const app = document.getElementById("app");
 const code = app.dataset.code;
@@ -315,6 +316,7 @@ function render() {
   if (page.view) game.render(tableEl, ctx);
   renderFinished(ctx);
   renderWatchers(ctx);
+  renderEvening(document.getElementById("evening"), ctx, code, page.table, render);
   renderLog(ctx);
   renderClock(ctx, page.table.status === "playing", ctx.seat === 0 ? pauseClock : null);
   renderTurnSettings(document.getElementById("turn-settings"), ctx.t, ctx.seat !== null);
@@ -632,7 +634,9 @@ function renderFinished(ctx) {
   fill(panel, h("h2", {}, ctx.t("table.gameOver")),
     page.view ? h("p", { class: "finished-result" }, promptLine(ctx)) : null,
     page.table.game_no > 1 ? h("p", { class: "muted" }, ctx.t("table.gameNo", { n: page.table.game_no })) : null,
-    h("div", { class: "row" }, again, h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
+    h("div", { class: "row" }, again,
+      h("a", { class: "button", href: `/t/${code}/games/${page.table.game_no}`, dataset: { key: "review" } }, ctx.t("evening.review")),
+      h("a", { class: "button", href: "/" }, ctx.t("table.backToLobby"))));
 }
 
 function renderLog(ctx) {

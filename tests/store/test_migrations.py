@@ -62,3 +62,44 @@ async def test_a_seats_one_token_becomes_its_first_key_and_nothing_else_is_lost(
         rows = (await db.execute(text("SELECT seat, token_hash FROM seats ORDER BY seat"))).all()
     await engine.dispose()
     assert [tuple(row) for row in rows] == [(0, hash_token("ABC234", "mina-token")), (1, None)]
+
+
+async def test_a_tables_latest_result_keeps_what_its_game_replays_from(database_url: str) -> None:
+    await asyncio.to_thread(command.upgrade, alembic(database_url), "0005")
+    engine = make_engine(database_url)
+    async with engine.begin() as db:
+        await db.execute(
+            text(
+                "INSERT INTO rooms (id, game, options, seat_count, seed, status, game_no, first_version) "
+                "VALUES ('AGN234', 'bremen', '{}', 4, 77, 'finished', 2, 10)"
+            )
+        )
+        for version in (9, 11, 12):
+            await db.execute(
+                text("INSERT INTO actions (room_id, version, seat, payload) VALUES ('AGN234', :v, 0, '{}')"),
+                {"v": version},
+            )
+        for game_no in (1, 2):
+            await db.execute(
+                text("INSERT INTO results (room_id, game_no, outcome) VALUES ('AGN234', :n, '{}')"), {"n": game_no}
+            )
+    await engine.dispose()
+
+    await asyncio.to_thread(migrate, database_url)
+    engine = make_engine(database_url)
+    store = RoomStore(engine)
+    games = await store.games("AGN234")
+    latest = await store.game("AGN234", 2)
+    await store.close()
+    await engine.dispose()
+    # The first game's seed was overwritten when the table played again: it is listed, not replayable.
+    assert [(g.game_no, g.replayable) for g in games] == [(1, False), (2, True)]
+    assert latest is not None and (latest.seed, latest.first_version) == (77, 10)
+    assert [a.version for a in latest.actions] == [11, 12]
+
+    await asyncio.to_thread(command.downgrade, alembic(database_url), "0005")
+    engine = make_engine(database_url)
+    async with engine.connect() as db:
+        rows = (await db.execute(text("SELECT game_no FROM results ORDER BY game_no"))).all()
+    await engine.dispose()
+    assert [row[0] for row in rows] == [1, 2]

@@ -15,7 +15,7 @@ from app.engine import GameRules, full_view, rng_for
 from app.games import RULES_BY_SLUG
 from app.persistence import RoomStore
 from app.persistence.db import make_engine
-from tests.support.client import Player, play_to_end, seat_table
+from tests.support.client import Player, play_some, play_to_end, seat_table
 from tests.support.server import ServerProcess
 
 TABLES = [(slug, max(rules.seat_counts)) for slug, rules in RULES_BY_SLUG.items()]
@@ -87,6 +87,40 @@ async def test_no_message_shows_a_receiver_what_it_may_not_see(
         for player in players:
             check_receiver(rules, states, player.seat, player.received)
         check_receiver(rules, states, None, watcher.received)
+    finally:
+        for player in [*players, watcher]:
+            await player.close()
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES, ids=[g for g, _ in TABLES])
+async def test_no_replay_during_a_game_shows_its_viewer_more_than_it_was_shown(
+    live_server: ServerProcess, game: str, seats: int
+) -> None:
+    """Mid-game, every review answer each seat and a spectator get passes the same checks as the messages
+    they were sent, and is exactly those: the view sent at that version, and only log lines it was sent."""
+    rules = RULES_BY_SLUG[game]
+    players = await seat_table(live_server.url, game, seats)
+    watcher = Player(live_server.url, "watcher")
+    code = players[0].code
+    await watcher.connect(code)
+    try:
+        await play_some(players, Random(game), 24)
+        await watcher.wait_for(lambda: watcher.version >= players[0].version)
+        states = await states_by_version(live_server.database_url, code, rules)
+        for viewer in [*players, watcher]:
+            review = (await viewer.http.get(f"/api/tables/{code}/games/1")).json()
+            assert review["perspectives"] == [viewer.seat] and not review["over"]
+            sent_lines = [e for m in viewer.received if m["type"] == "state" for e in m["events"]]
+            assert all(line in sent_lines for line in review["log"])
+            sent = {m["version"]: m["view"] for m in viewer.received if m["type"] == "state"}
+            replayed: list[dict[str, Any]] = []
+            for version in range(review["first_version"], review["last_version"] + 1):
+                answer = (await viewer.http.get(f"/api/tables/{code}/games/1/versions/{version}")).json()
+                [shown] = answer["views"]
+                assert shown == {"seat": viewer.seat, "view": sent[version]}
+                lines = [line for line in review["log"] if line["v"] == version]
+                replayed.append({"type": "state", "version": version, "view": shown["view"], "events": lines})
+            check_receiver(rules, states, viewer.seat, replayed)
     finally:
         for player in [*players, watcher]:
             await player.close()
