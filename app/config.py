@@ -2,8 +2,9 @@
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Self
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,10 @@ class Settings(BaseSettings):
     # networks, "*" for any); with none, the client address is the socket's peer.
     trusted_proxies: str = ""
 
+    # --- several workers behind a proxy that routes by table code (README: "Several workers") ---
+    workers: int = Field(default=1, ge=1)  # server processes sharing the database
+    worker_index: int = Field(default=0, ge=0)  # this one, 0-based: it owns the codes app/rooms/ownership.py gives it
+
     # --- table lifetime ---
     max_tables: int = 2000  # tables held in memory at once
     idle_table_seconds: float = 300  # a table nobody is connected to leaves memory after this long
@@ -55,6 +60,12 @@ class Settings(BaseSettings):
     # --- seat links (a seat opened in another browser) ---
     seat_link_minutes: float = 60  # a link works once, within this long
     max_browsers_per_seat: int = 4  # browsers a seat may be shared with at once
+
+    @model_validator(mode="after")
+    def _one_of_the_workers(self) -> Self:
+        if self.worker_index >= self.workers:
+            raise ValueError(f"ZASHIKI_WORKER_INDEX={self.worker_index} is not one of {self.workers} workers (0-based)")
+        return self
 
 
 @lru_cache

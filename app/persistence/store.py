@@ -181,11 +181,13 @@ class RoomStore:
         records = await self._load(RoomRow.id == room_id)
         return records[0] if records else None
 
-    async def load_active(self, since: int) -> list[RoomRecord]:
-        """The tables not yet over that a seated player was around at or after `since`."""
-        return await self._load(
-            RoomRow.status.in_((TableStatus.WAITING, TableStatus.PLAYING)) & (RoomRow.active_at >= since)
-        )
+    async def load_active(self, since: int, initials: str | None = None) -> list[RoomRecord]:
+        """The tables not yet over that a seated player was around at or after `since`; with `initials`,
+        only those whose code begins with one of them (a worker's own)."""
+        where = RoomRow.status.in_((TableStatus.WAITING, TableStatus.PLAYING)) & (RoomRow.active_at >= since)
+        if initials is not None:
+            where &= func.substr(RoomRow.id, 1, 1).in_(list(initials))
+        return await self._load(where)
 
     async def expire_waiting(self, before: int) -> int:
         """Expires every table never started whose seated players were last around before `before`."""

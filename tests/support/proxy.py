@@ -1,0 +1,57 @@
+"""HAProxy from Debian's package, in front of real workers on loopback, as deploy/haproxy.cfg runs it."""
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+
+from app.haproxy import config
+from tests.support.databases import unavailable
+from tests.support.server import free_port
+
+
+def haproxy_binary() -> str:
+    """The installed haproxy; skipped locally (failed in CI) without it."""
+    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None)
+    if found is None:
+        unavailable("haproxy is not installed (apt-get install haproxy)")
+    assert found is not None
+    return found
+
+
+class ProxyProcess:
+    """haproxy with the generated configuration for these worker addresses, on a free loopback port."""
+
+    def __init__(self, workers: list[str], folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.config_path = folder / "haproxy.cfg"
+        self.config_path.write_text(config(workers, f"127.0.0.1:{self.port}"))
+        self.log_path = folder / "haproxy.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 20) -> "ProxyProcess":
+        """Starts the proxy and waits until it answers from a worker."""
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [haproxy_binary(), "-db", "-f", str(self.config_path)], stdout=log, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"haproxy exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"haproxy did not answer: {self.log_path.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        self.process = None
