@@ -86,6 +86,11 @@ class Player:
         """The socket is open and its messages are being read."""
         return self._reader is not None and not self._reader.done()
 
+    async def closed(self) -> None:
+        """Returns once the socket is closed (by either side) and its messages are read."""
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
     async def wait_for(self, predicate: Any, timeout: float = 10) -> None:
         async with self._updated:
             await asyncio.wait_for(self._updated.wait_for(predicate), timeout)
