@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     # domain name (usually behind a reverse proxy). Requests naming another public host are refused,
     # and only pages of this origin may act.
     public_origin: str | None = None
+    # A public domain name served over HTTPS (the compose profile `https`, Caddy): the public origin
+    # is then https://{domain}, unless ZASHIKI_PUBLIC_ORIGIN says otherwise.
+    domain: str | None = None
     # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses or
     # networks, "*" for any); with none, the client address is the socket's peer.
     trusted_proxies: str = ""
@@ -65,6 +68,12 @@ class Settings(BaseSettings):
     def _one_of_the_workers(self) -> Self:
         if self.worker_index >= self.workers:
             raise ValueError(f"ZASHIKI_WORKER_INDEX={self.worker_index} is not one of {self.workers} workers (0-based)")
+        return self
+
+    @model_validator(mode="after")
+    def _origin_of_the_domain(self) -> Self:
+        if not self.public_origin and self.domain:
+            self.public_origin = f"https://{self.domain}"
         return self
 
 

@@ -93,7 +93,7 @@ def test_the_committed_configuration_is_the_generated_one() -> None:
     )
     assert arguments is not None
     assert committed == config(arguments.group(2).split(), arguments.group(1))
-    assert arguments.group(2).split() == ["app1:8000", "app2:8000"]  # the compose profile's workers
+    assert arguments.group(2).split() == ["app:8000", "app2:8000"]  # the compose profile's workers
 
 
 def test_haproxy_accepts_the_configuration(tmp_path: Path) -> None:
