@@ -3,13 +3,16 @@
 import shutil
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
 from app.haproxy import config
-from tests.support.databases import unavailable
-from tests.support.server import free_port
+from tests.support.databases import postgres_database, unavailable
+from tests.support.server import ServerProcess, free_port, start_together
 
 
 def haproxy_binary() -> str:
@@ -55,3 +58,41 @@ class ProxyProcess:
             self.process.terminate()
             self.process.wait(timeout=10)
         self.process = None
+
+
+@dataclass
+class Cluster:
+    """Workers on one PostgreSQL database, in index order, behind the proxy."""
+
+    database_url: str
+    workers: list[ServerProcess]
+    proxy: ProxyProcess
+
+
+@contextmanager
+def cluster(folder: Path, workers: int = 2) -> Iterator[Cluster]:
+    """`workers` real workers and HAProxy on loopback, as the `workers` compose profile runs them."""
+    with postgres_database() as url:
+        processes = [
+            ServerProcess(
+                url, folder / f"worker{i}.log", workers=str(workers), worker_index=str(i), trusted_proxies="127.0.0.1"
+            )
+            for i in range(workers)
+        ]
+        start_together(*processes)
+        try:
+            proxy = ProxyProcess([f"127.0.0.1:{w.port}" for w in processes], folder).start()
+            try:
+                yield Cluster(url, processes, proxy)
+            finally:
+                proxy.stop()
+        finally:
+            for process in processes:
+                process.stop()
+
+
+async def served_by(worker: ServerProcess, code: str) -> bool:
+    """Whether this worker holds the table with its players' tabs open (asked directly, past the proxy)."""
+    async with httpx.AsyncClient() as client:
+        table = (await client.get(f"{worker.url}/api/tables/{code}")).json()
+    return any(seat["connected"] for seat in table["seats"])

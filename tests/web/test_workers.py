@@ -17,36 +17,17 @@ from app.engine import full_view
 from app.games import RULES_BY_SLUG
 from app.rooms.ownership import owner_of
 from tests.support.client import Player, play_to_end, seat_table
-from tests.support.databases import postgres_database
-from tests.support.proxy import ProxyProcess
-from tests.support.server import ServerProcess, start_together
+from tests.support.proxy import Cluster, cluster, served_by
 from tests.web.test_crash import seen_views
 from tests.web.test_redaction import states_by_version
 
 pytestmark = pytest.mark.slow
 
 
-class Cluster:
-    def __init__(self, database_url: str, workers: list[ServerProcess], proxy: ProxyProcess) -> None:
-        self.database_url = database_url
-        self.workers = workers
-        self.proxy = proxy
-
-
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    folder = tmp_path_factory.mktemp("workers")
-    with postgres_database() as url:
-        workers = [
-            ServerProcess(url, folder / f"worker{i}.log", workers="2", worker_index=str(i), trusted_proxies="127.0.0.1")
-            for i in range(2)
-        ]
-        start_together(*workers)
-        proxy = ProxyProcess([f"127.0.0.1:{w.port}" for w in workers], folder).start()
-        yield Cluster(url, workers, proxy)
-        proxy.stop()
-        for worker in workers:
-            worker.stop()
+def two_workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    with cluster(tmp_path_factory.mktemp("workers")) as running:
+        yield running
 
 
 async def tables_on_each_worker(proxy_url: str, games: list[tuple[str, int]]) -> list[list[Player]]:
@@ -66,30 +47,23 @@ async def tables_on_each_worker(proxy_url: str, games: list[tuple[str, int]]) ->
     return found[0] + found[1]
 
 
-async def served_by(worker: ServerProcess, code: str) -> bool:
-    """Whether this worker holds the table with its players' tabs (asked directly, past the proxy)."""
-    async with httpx.AsyncClient() as client:
-        table = (await client.get(f"{worker.url}/api/tables/{code}")).json()
-    return any(seat["connected"] for seat in table["seats"])
-
-
-async def test_the_lobby_answers_through_the_proxy(cluster: Cluster) -> None:
-    async with httpx.AsyncClient(base_url=cluster.proxy.url) as client:
+async def test_the_lobby_answers_through_the_proxy(two_workers: Cluster) -> None:
+    async with httpx.AsyncClient(base_url=two_workers.proxy.url) as client:
         for path in ("/", "/api/games", "/static/js/table.js", "/healthz"):
             assert (await client.get(path)).status_code == 200, path
         missing = await client.get("/api/tables/ZZZZZZ")
         assert missing.status_code == 404 and missing.json()["code"] == "no_such_table"
 
 
-async def test_whole_games_on_tables_of_both_workers(cluster: Cluster) -> None:
+async def test_whole_games_on_tables_of_both_workers(two_workers: Cluster) -> None:
     rng = Random("workers")
-    tables = await tables_on_each_worker(cluster.proxy.url, [("bluebell", 2)])
+    tables = await tables_on_each_worker(two_workers.proxy.url, [("bluebell", 2)])
     try:
         for players in tables:  # each table's tabs are at its owner, and only there
             code = players[0].code
             owner = owner_of(code, 2)
-            assert await served_by(cluster.workers[owner], code)
-            assert not await served_by(cluster.workers[1 - owner], code)
+            assert await served_by(two_workers.workers[owner], code)
+            assert not await served_by(two_workers.workers[1 - owner], code)
         outcomes = await asyncio.gather(*(play_to_end(players, Random(rng.random())) for players in tables))
         assert all(outcome is not None for outcome in outcomes)
     finally:
@@ -125,10 +99,10 @@ async def reconnect(player: Player, timeout: float = 30) -> None:
             await asyncio.sleep(0.2)
 
 
-async def test_a_killed_worker_loses_nothing_and_the_other_never_notices(cluster: Cluster) -> None:
+async def test_a_killed_worker_loses_nothing_and_the_other_never_notices(two_workers: Cluster) -> None:
     rng = Random("kill")
-    victim = cluster.workers[1]
-    tables = await tables_on_each_worker(cluster.proxy.url, [("hansa", 2), ("brownies", 2)])
+    victim = two_workers.workers[1]
+    tables = await tables_on_each_worker(two_workers.proxy.url, [("hansa", 2), ("brownies", 2)])
     untouched, struck = tables[:2], tables[2:]  # by worker: worker 0's, then worker 1's
     stop = asyncio.Event()
     try:
@@ -139,7 +113,7 @@ async def test_a_killed_worker_loses_nothing_and_the_other_never_notices(cluster
         victim.kill()  # mid-move, mid-commit: wherever it lands
         before = [t[0].version for t in untouched]
         await asyncio.gather(*playing[2:])  # the struck tables' sockets die
-        async with httpx.AsyncClient(base_url=cluster.proxy.url) as client:
+        async with httpx.AsyncClient(base_url=two_workers.proxy.url) as client:
             for players in struck:  # unavailable while their worker is down
                 assert (await client.get(f"/api/tables/{players[0].code}")).status_code == 503
         await asyncio.sleep(1)  # the other worker's tables go on meanwhile
@@ -150,7 +124,7 @@ async def test_a_killed_worker_loses_nothing_and_the_other_never_notices(cluster
         victim.start()
         for players in struck:
             rules = RULES_BY_SLUG[players[0].table["game"]]  # type: ignore[index]
-            states = await states_by_version(cluster.database_url, players[0].code, rules)
+            states = await states_by_version(two_workers.database_url, players[0].code, rules)
             for player in players:  # every version anyone saw is stored with exactly that view
                 for version, view in seen_views(player).items():
                     assert version < len(states), f"version {version} was shown but not stored"
