@@ -56,7 +56,7 @@ def test_the_workers_profile_puts_haproxy_in_front_of_every_worker_in_index_orde
     assert proxy["image"].startswith("haproxy:")
     assert "./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro" in proxy["volumes"]
     assert [default_of(p) for p in proxy["ports"]] == ["8080:8080"]
-    assert HAPROXY == config([f"{name}:8000" for _, name in workers], ":8080")
+    assert config([f"{name}:8000" for _, name in workers], ":8080") == HAPROXY
     assert set(proxy["depends_on"]) == {name for _, name in workers}
 
 
