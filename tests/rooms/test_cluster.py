@@ -14,7 +14,8 @@ from pydantic import ValidationError
 
 from app.config import Settings
 from app.haproxy import config
-from app.persistence import RoomStore
+from app.persistence import RoomStore, StoreUnavailable, Superseded
+from app.rooms.connection import SUPERSEDED, Connection
 from app.rooms.identity import CODE_ALPHABET, new_room_code
 from app.rooms.manager import RoomManager
 from app.rooms.ownership import initials_of, owner_of
@@ -102,3 +103,41 @@ def test_haproxy_accepts_the_configuration(tmp_path: Path) -> None:
     path.write_text(config(["127.0.0.1:9001", "127.0.0.1:9002", "127.0.0.1:9003"], "127.0.0.1:18080"))
     checked = subprocess.run([haproxy, "-c", "-f", str(path)], capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+async def test_a_version_stored_already_is_superseded_and_no_outage(store: RoomStore) -> None:
+    await store.create("ACE234", "bremen", {}, 4, seed=1, active_at=0)
+    await store.append("ACE234", 1, 0, {"type": "declare"})
+    with pytest.raises(Superseded):
+        await store.append("ACE234", 1, 1, {"type": "declare"})
+    with pytest.raises(StoreUnavailable) as refused:  # a table that is not there: refused, not overtaken
+        await store.append("NONE23", 1, 0, {"type": "declare"})
+    assert not isinstance(refused.value, Superseded)
+
+
+async def test_the_copy_that_loses_the_version_retires_and_closes_its_tabs(store: RoomStore) -> None:
+    def worker() -> RoomManager:
+        return RoomManager(store, Settings(bot_delay_seconds=0, sweep_seconds=3600))  # both think they own it
+
+    first, second = worker(), worker()
+    room = await first.create("bluebell", {}, 2)
+    for name in ("Mina", "Ken"):
+        await room.join(name)
+    await room.start(0)
+    twin = await second.get(room.id)
+    tab = Connection(None, 8)
+    await twin.attach(tab)
+    seat = sorted(room.session.awaiting)[0]
+    action = room.session.legal(seat)[0].to_json()
+    await room.submit(seat, room.version, action)  # the first copy stores version 1
+
+    with pytest.raises(Superseded):  # the second copy, still at version 0, finds it taken
+        await twin.submit(seat, twin.version, action)
+    assert room.id not in second.rooms and first.rooms[room.id] is room
+    while isinstance(message := await tab.next_message(), bytes):
+        pass
+    assert message == SUPERSEDED
+    fresh = await second.get(room.id)  # loaded afresh: the stored version
+    assert fresh is not twin and fresh.version == 1
+    await first.close()
+    await second.close()
