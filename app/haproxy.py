@@ -23,7 +23,6 @@ resolvers system  # worker names are looked up again while running (a container 
 
 defaults
     mode http
-    option forwardfor  # the workers count per-client limits by the player's address (ZASHIKI_TRUSTED_PROXIES)
     timeout connect 5s
     timeout client 60s
     timeout server 60s
@@ -36,6 +35,10 @@ defaults
 
 frontend zashiki
     bind {bind}
+    # The workers count per-client limits by the player's address (ZASHIKI_TRUSTED_PROXIES). They read
+    # one X-Forwarded-For line, so the proxy's peer is appended to the line a proxy before it (Caddy) sent.
+    http-request set-header X-Forwarded-For "%[req.fhdr(X-Forwarded-For)], %[src]" if {{ req.fhdr(X-Forwarded-For) -m found }}
+    http-request set-header X-Forwarded-For "%[src]" unless {{ req.fhdr(X-Forwarded-For) -m found }}
 """
 
 
