@@ -37,8 +37,9 @@ frontend zashiki
     bind {bind}
     # The workers count per-client limits by the player's address (ZASHIKI_TRUSTED_PROXIES). They read
     # one X-Forwarded-For line, so the proxy's peer is appended to the line a proxy before it (Caddy) sent.
-    http-request set-header X-Forwarded-For "%[req.fhdr(X-Forwarded-For)], %[src]" if {{ req.fhdr(X-Forwarded-For) -m found }}
-    http-request set-header X-Forwarded-For "%[src]" unless {{ req.fhdr(X-Forwarded-For) -m found }}
+    acl forwarded req.fhdr(X-Forwarded-For) -m found
+    http-request set-header X-Forwarded-For "%[req.fhdr(X-Forwarded-For)], %[src]" if forwarded
+    http-request set-header X-Forwarded-For "%[src]" unless forwarded
 """
 
 
