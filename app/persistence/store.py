@@ -169,10 +169,23 @@ class RoomStore:
             )
 
     async def play_again(
-        self, room_id: str, game_no: int, seed: int, first_version: int, clock: dict[str, object] | None = None
+        self,
+        room_id: str,
+        game_no: int,
+        seed: int,
+        first_version: int,
+        seat: int,
+        clock: dict[str, object] | None = None,
     ) -> None:
-        """Records that a finished table began its next game; returns once it is committed."""
-        await self._writer.write(("new_game", (game_no, seed, first_version, room_id)), *_clock_row(room_id, clock))
+        """Records that a finished table began its next game, as `seat` asked; returns once it is committed.
+
+        The asking is logged at the version the deal takes (`first_version`, before the new game's own
+        actions): the key on (table, version) then lets only one process deal the next game."""
+        await self._writer.write(
+            ("action", (room_id, first_version, seat, to_json({"type": "again"}), False)),
+            ("new_game", (game_no, seed, first_version, room_id)),
+            *_clock_row(room_id, clock),
+        )
 
     async def close(self) -> None:
         await self._writer.close()

@@ -279,8 +279,9 @@ class Room:
         return Answered.IN_STATE
 
     async def _numbered(self, write: Awaitable[None]) -> None:
-        """Awaits a write of a row numbered per table (a move, a chat line). If that number is stored
-        already, another process has been writing this table: this copy is stale and retires."""
+        """Awaits a write of a row numbered per table (a move, the next deal, a chat line). If that
+        number is stored already, another process has been writing this table: this copy is stale and
+        retires."""
         try:
             await write
         except Superseded:
@@ -331,8 +332,15 @@ class Room:
             opening = TurnClock(self.turns.clock.seconds).moved(
                 self.turns.timed(self.session.opening_awaiting(seed)), None, self.clock()
             )
-            await self.store.play_again(
-                self.id, self.session.game_no + 1, seed, self.session.version + 1, self.turns.record(opening)
+            await self._numbered(
+                self.store.play_again(
+                    self.id,
+                    self.session.game_no + 1,
+                    seed,
+                    self.session.version + 1,
+                    seat,
+                    self.turns.record(opening),
+                )
             )
             self.session.next_game(seed)
             self.turns.keep(opening)

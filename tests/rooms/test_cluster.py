@@ -110,6 +110,11 @@ async def test_a_version_stored_already_is_superseded_and_no_outage(store: RoomS
     await store.append("ACE234", 1, 0, {"type": "declare"})
     with pytest.raises(Superseded):
         await store.append("ACE234", 1, 1, {"type": "declare"})
+    with pytest.raises(Superseded):  # the next deal takes a version too: only one process deals it
+        await store.play_again("ACE234", game_no=2, seed=2, first_version=1, seat=0)
+    await store.play_again("ACE234", game_no=2, seed=2, first_version=2, seat=0)
+    with pytest.raises(Superseded):
+        await store.play_again("ACE234", game_no=2, seed=3, first_version=2, seat=1)
     with pytest.raises(StoreUnavailable) as refused:  # a table that is not there: refused, not overtaken
         await store.append("NONE23", 1, 0, {"type": "declare"})
     assert not isinstance(refused.value, Superseded)
