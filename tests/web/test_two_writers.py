@@ -7,7 +7,6 @@ ever saw a version that differs from the stored one.
 """
 
 import asyncio
-import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -59,16 +58,8 @@ async def level(tabs: list[Player]) -> None:
 
 async def try_move(tab: Player, action: dict[str, object]) -> bool:
     """Sends a move; True if its worker applied it, False if the worker dropped the tab instead."""
-    move = asyncio.create_task(tab.act(action))
-    closed = asyncio.create_task(tab.closed())
-    await asyncio.wait([move, closed], return_when=asyncio.FIRST_COMPLETED)
-    if move.done():
-        closed.cancel()
-        return bool(move.result()["type"] == "ack")
-    move.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await move
-    return False
+    answer = await tab.act_unless_dropped(action)
+    return answer is not None and answer["type"] == "ack"
 
 
 async def stored_versions(database_url: str, code: str) -> list[int]:

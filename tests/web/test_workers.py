@@ -84,7 +84,7 @@ async def keep_playing(players: list[Player], rng: Random, stop: asyncio.Event, 
                 await asyncio.sleep(0.01)
                 continue
             mover = rng.choice(movers)
-            await mover.act(rng.choice(mover.view["legal"]))  # type: ignore[index]
+            await mover.act_unless_dropped(rng.choice(mover.view["legal"]))  # type: ignore[index]
 
 
 async def reconnect(player: Player, timeout: float = 30) -> None:
