@@ -28,15 +28,27 @@ class ProxyProcess:
     """haproxy with the generated configuration for these worker addresses, on a free loopback port."""
 
     def __init__(self, workers: list[str], folder: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.workers = workers
         self.config_path = folder / "haproxy.cfg"
-        self.config_path.write_text(config(workers, f"127.0.0.1:{self.port}"))
         self.log_path = folder / "haproxy.log"
         self.process: subprocess.Popen[bytes] | None = None
 
+    def _use_port(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.config_path.write_text(config(self.workers, f"127.0.0.1:{port}"))
+
     def start(self, timeout: float = 20) -> "ProxyProcess":
-        """Starts the proxy and waits until it answers from a worker."""
+        """Starts the proxy and waits until it answers from a worker; a free port another process took
+        in the meantime (tests running in parallel) is traded for another."""
+        for _ in range(5):
+            self._use_port(free_port())
+            if self._start(timeout):
+                return self
+        raise RuntimeError(f"no free port for haproxy: {self.log_path.read_text()[-3000:]}")
+
+    def _start(self, timeout: float) -> bool:
+        logged = self.log_path.stat().st_size if self.log_path.exists() else 0
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [haproxy_binary(), "-db", "-f", str(self.config_path)], stdout=log, stderr=subprocess.STDOUT
@@ -44,10 +56,13 @@ class ProxyProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"haproxy exited: {self.log_path.read_text()[-3000:]}")
+                output = self.log_path.read_text()
+                if "cannot bind socket" in output[logged:].lower():
+                    return False
+                raise RuntimeError(f"haproxy exited: {output[-3000:]}")
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return self
+                    return True
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
