@@ -2,8 +2,9 @@
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Self
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,9 +37,16 @@ class Settings(BaseSettings):
     # domain name (usually behind a reverse proxy). Requests naming another public host are refused,
     # and only pages of this origin may act.
     public_origin: str | None = None
+    # A public domain name served over HTTPS (the compose profile `https`, Caddy): the public origin
+    # is then https://{domain}, unless ZASHIKI_PUBLIC_ORIGIN says otherwise.
+    domain: str | None = None
     # Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses or
     # networks, "*" for any); with none, the client address is the socket's peer.
     trusted_proxies: str = ""
+
+    # --- several workers behind a proxy that routes by table code (README: "Several workers") ---
+    workers: int = Field(default=1, ge=1)  # server processes sharing the database
+    worker_index: int = Field(default=0, ge=0)  # this one, 0-based: it owns the codes app/rooms/ownership.py gives it
 
     # --- table lifetime ---
     max_tables: int = 2000  # tables held in memory at once
@@ -60,6 +68,18 @@ class Settings(BaseSettings):
     # --- seat links (a seat opened in another browser) ---
     seat_link_minutes: float = 60  # a link works once, within this long
     max_browsers_per_seat: int = 4  # browsers a seat may be shared with at once
+
+    @model_validator(mode="after")
+    def _one_of_the_workers(self) -> Self:
+        if self.worker_index >= self.workers:
+            raise ValueError(f"ZASHIKI_WORKER_INDEX={self.worker_index} is not one of {self.workers} workers (0-based)")
+        return self
+
+    @model_validator(mode="after")
+    def _origin_of_the_domain(self) -> Self:
+        if not self.public_origin and self.domain:
+            self.public_origin = f"https://{self.domain}"
+        return self
 
 
 @lru_cache

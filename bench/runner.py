@@ -33,7 +33,16 @@ PYTHON = sys.executable  # the project's venv (bench/run starts us with it)
 PG_ADMIN = os.environ.get("ZASHIKI_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
-ALL_SYSTEMS = ("bgio", "ceiling", "zashiki-sqlite", "zashiki-pg", "zashiki-sqlite-deflate")
+ALL_SYSTEMS = (
+    "bgio",
+    "ceiling",
+    "zashiki-sqlite",
+    "zashiki-pg",
+    "zashiki-sqlite-deflate",
+    "zashiki-pg-proxy1",
+    "zashiki-pg-proxy2",
+)
+PROXIED = "zashiki-pg-proxy"  # + N: N workers on PostgreSQL behind HAProxy (README: "Several workers")
 # The driver's clients are programs answering in microseconds, not people: Zashiki's per-tab limit
 # of 20 messages a second (burst 40) would refuse most of their moves, so the bench lifts it.
 ZASHIKI_ENV = {
@@ -202,6 +211,25 @@ def postgres_ticks() -> int:
     return total
 
 
+def process_ticks(pids: list[int]) -> int:
+    """CPU ticks (user + system) of these processes."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += int(fields[11]) + int(fields[12])
+    return total
+
+
+def peak_rss_mib(pid: int) -> float | None:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
 def thread_ticks(pid: int) -> dict[int, int]:
     """CPU ticks (user + system) of each thread of a process."""
     out = {}
@@ -285,6 +313,62 @@ def server_for(system: str, port: int, database_url: str | None) -> Server:
     return Server([PYTHON, "-m", "app"], env, ROOT, f"http://127.0.0.1:{port}", port, "zashiki", ["--deflate", deflate])
 
 
+def proxied_workers(system: str) -> int:
+    """How many workers a `zashiki-pg-proxyN` run puts behind HAProxy; 0: the server is reached directly."""
+    return int(system.removeprefix(PROXIED)) if system.startswith(PROXIED) else 0
+
+
+def start_workers(
+    count: int, database_url: str, args: argparse.Namespace, log_path: Path, stack: contextlib.ExitStack
+) -> list[tuple["subprocess.Popen[bytes]", int]]:
+    """`count` workers of one cluster (each `python -m app` as deployed), pinned to the CPUs in turn."""
+    worker_log = log_path.open("wb")
+    stack.callback(worker_log.close)
+    started = []
+    for index in range(count):
+        port = free_port()
+        env = {
+            "DATABASE_URL": database_url,
+            "ZASHIKI_HOST": "127.0.0.1",
+            "ZASHIKI_PORT": str(port),
+            "ZASHIKI_WORKERS": str(count),
+            "ZASHIKI_WORKER_INDEX": str(index),
+            "ZASHIKI_TRUSTED_PROXIES": "127.0.0.1",
+            **ZASHIKI_ENV,
+        }
+        cpu = (args.server_cpu, args.driver_cpu)[index % 2]
+        proc = subprocess.Popen(
+            [*prio(args), "taskset", "-c", cpu, PYTHON, "-m", "app"],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=worker_log,
+            stderr=subprocess.STDOUT,
+            start_new_session=args.nice is not None,
+        )
+        boost(proc, args.nice)
+        stack.callback(stop, proc)
+        started.append((proc, port))
+    for proc, port in started:
+        wait_port(port, proc)
+    return started
+
+
+def proxy_for(port: int, worker_ports: list[int], config_path: Path) -> Server:
+    """HAProxy from the system's package, with the configuration the project generates for these workers."""
+    addresses = [f"127.0.0.1:{p}" for p in worker_ports]
+    generated = subprocess.run(
+        [PYTHON, "-m", "app.haproxy", "--bind", f"127.0.0.1:{port}", *addresses],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    config_path.write_text(generated.stdout)
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    cmd = [haproxy, "-db", "-f", str(config_path)]
+    return Server(cmd, {}, ROOT, f"http://127.0.0.1:{port}", port, "zashiki", ["--deflate", "false"])
+
+
 def prio(args: argparse.Namespace) -> list[str]:
     """`nice -n N` before a command when --nice is given (a negative N needs root)."""
     return ["nice", "-n", str(args.nice)] if args.nice is not None else []
@@ -331,11 +415,18 @@ def run_one(
     name = f"{system}-R{rooms}-rep{rep}"
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(database(kind, dbs, name)) if kind else None
-        srv = server_for(system, port, url)
+        workers = []
+        if count := proxied_workers(system):
+            assert url is not None
+            workers = start_workers(count, url, args, outdir / f"{name}.workers.log", stack)
+            srv = proxy_for(port, [p for _, p in workers], outdir / f"{name}.haproxy.cfg")
+        else:
+            srv = server_for(system, port, url)
         server_log = (outdir / f"{name}.server.log").open("wb")
         stack.callback(server_log.close)
+        # Behind the proxy, the proxy shares the driver's CPU: the workers keep theirs as a lone server does.
         proc = subprocess.Popen(
-            [*prio(args), "taskset", "-c", args.server_cpu, *srv.cmd],
+            [*prio(args), "taskset", "-c", args.driver_cpu if workers else args.server_cpu, *srv.cmd],
             cwd=srv.cwd,
             env={**os.environ, **srv.env},
             stdout=server_log,
@@ -347,7 +438,9 @@ def run_one(
         wait_port(port, proc)
         time.sleep(0.3)
         out = outdir / f"{name}.attempt.json"
+        worker_pids = [worker.pid for worker, _ in workers]
         pg0, t0 = postgres_ticks(), time.monotonic()
+        cluster0, proxy0 = process_ticks(worker_pids), process_ticks([proc.pid])
         driver = subprocess.Popen(
             [
                 *prio(args),
@@ -389,7 +482,11 @@ def run_one(
         except subprocess.TimeoutExpired:
             driver.kill()
             raise RuntimeError("driver did not finish") from None
-        pg_pct = (postgres_ticks() - pg0) / CLK_TCK / (time.monotonic() - t0) * 100
+        wall = time.monotonic() - t0
+        pg_pct = (postgres_ticks() - pg0) / CLK_TCK / wall * 100
+        workers_pct = (process_ticks(worker_pids) - cluster0) / CLK_TCK / wall * 100
+        proxy_pct = (process_ticks([proc.pid]) - proxy0) / CLK_TCK / wall * 100
+        workers_rss = [peak_rss_mib(pid) for pid in worker_pids]
         if driver.returncode != 0:
             raise RuntimeError(f"driver exit {driver.returncode}: {err.decode()[-1500:]}")
         if err.strip():
@@ -397,12 +494,16 @@ def run_one(
         result: dict[str, object] = json.loads(out.read_text())
         out.unlink()
     result["dbCpuPct"] = round(pg_pct, 1) if kind == "postgres" else None
+    if workers:  # the server is the workers and the proxy together; the driver measured the proxy alone
+        result["proxyCpuPct"] = round(proxy_pct, 1)
+        result["server"]["cpuPct"] = round(workers_pct + proxy_pct, 1)
+        result["server"]["rssHwmMB"] = sum(rss or 0 for rss in workers_rss)
     # other processes plus twice the hypervisor's steal, in % of one core; PostgreSQL works for us.
     # With --nice the others run mostly while ours idle: count the time ours waited for a CPU instead.
     if args.nice is not None and result["server"]["runqueueWaitPct"] is not None:
         foreign = float(result["server"]["runqueueWaitPct"]) + float(result["driver"]["runqueueWaitPct"] or 0)
     else:
-        foreign = float(result["foreignCpuPct"] or 0) - (pg_pct if kind == "postgres" else 0)
+        foreign = float(result["foreignCpuPct"] or 0) - (pg_pct if kind == "postgres" else 0) - workers_pct
     result["disturbancePct"] = round(max(0.0, foreign + 2 * result["machineCpuPct"]["all"]["steal"]), 1)
     if extra is not None:
         result["profile"] = extra
@@ -476,6 +577,7 @@ _FIELDS: dict[str, Callable[[dict], float | None]] = {
     "cpu": lambda r: r["server"]["cpuPct"],
     "us": lambda r: r["server"]["cpuPct"] / 100 / r["movesPerSec"] * 1e6 if r["movesPerSec"] else None,
     "db": lambda r: r.get("dbCpuPct"),
+    "proxy_us": lambda r: r["proxyCpuPct"] / 100 / r["movesPerSec"] * 1e6 if r.get("proxyCpuPct") else None,
     "rss": lambda r: r["server"]["rssHwmMB"],
     "drv": lambda r: r["driver"]["cpuPct"],
     "dist": lambda r: r["disturbancePct"],
@@ -526,7 +628,30 @@ def summarize(results: list[dict[str, object]], systems: list[str]) -> tuple[str
             p99 = f"{f(z['p99'], 1)} vs {f(bgio['p99'], 1)}" if bgio else "–"
             us = f"{z['us'] / bgio['us']:.2f}" if bgio and z["us"] and bgio["us"] else "–"
             lines.append(f"| {rooms} | {system} | {_ratio(z, bgio)} | {_ratio(z, ceiling)} | {p99} | {us} |")
+    lines += _workers_table(rows, f)
     return "\n".join(lines), {f"{k[1]}|R{k[0]}": v for k, v in rows.items()}
+
+
+def _workers_table(rows: dict[tuple[int, str], dict], f: Callable[..., str]) -> list[str]:
+    """Several workers behind the proxy against one worker reached directly (`zashiki-pg`)."""
+    proxied = sorted(k for k in rows if k[1].startswith(PROXIED))
+    if not proxied:
+        return []
+    lines = [
+        "",
+        "| R | system | workers | moves/s | ÷ one worker direct | p99 ms | CPU µs/move, all | of which the proxy |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for rooms, system in sorted({(r, "zashiki-pg") for r, _ in proxied} | set(proxied)):
+        row, direct = rows.get((rooms, system)), rows.get((rooms, "zashiki-pg"))
+        if row is None:
+            continue
+        count = proxied_workers(system) or 1
+        lines.append(
+            f"| {rooms} | {system} | {count} | {f(row['moves'])} | {_ratio(row, direct)} | {f(row['p99'], 1)} "
+            f"| {f(row['us'])} | {f(row['proxy_us'])} |"
+        )
+    return lines
 
 
 # --- main ---------------------------------------------------------------------------------------

@@ -3,11 +3,16 @@
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from app.config import get_settings
 from app.persistence.db import make_engine
 from app.persistence.models import Base
+
+# Workers starting together on one PostgreSQL migrate one at a time: the others wait here, then
+# find the schema up to date.
+MIGRATION_LOCK = 0x7A617368  # any constant the app's other advisory locks (none) do not use
 
 
 def _run(connection: Connection) -> None:
@@ -18,6 +23,8 @@ def _run(connection: Connection) -> None:
         connection.commit()
     context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()
 
 

@@ -1,5 +1,6 @@
 """SQLAlchemy models and the narrow repository the rooms layer uses."""
 
+from app.persistence.batch_sinks import Superseded
 from app.persistence.faults import StoreUnavailable
 from app.persistence.models import TableStatus
 from app.persistence.store import (
@@ -25,5 +26,6 @@ __all__ = [
     "StoredAction",
     "StoredGame",
     "StoreUnavailable",
+    "Superseded",
     "TableStatus",
 ]

@@ -49,6 +49,16 @@ class WriteFailed(StoreUnavailable):
     """The database refused a batch (a duplicate action number, a missing table, a lost connection)."""
 
 
+class Superseded(WriteFailed):
+    """A row numbered per table (an action's version, a chat line's number) is stored already: another
+    process wrote this table, and the copy that tried is stale. The database's key is the fence that
+    keeps two writers from both applying a move."""
+
+
+# Tables whose key numbers a table's rows one by one: a duplicate there means a second writer.
+NUMBERED = ("actions", "chat_lines")
+
+
 def to_json(value: object) -> str:
     return orjson.dumps(value).decode()
 
@@ -94,6 +104,10 @@ class SqliteSink:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            # SQLite names the key's columns: "UNIQUE constraint failed: actions.room_id, actions.version".
+            stale = any(f"failed: {table}." in str(exc) for table in NUMBERED)
+            raise (Superseded if stale else WriteFailed)(str(exc)) from exc
         except sqlite3.Error as exc:
             raise WriteFailed(str(exc)) from exc
 
@@ -137,7 +151,9 @@ class PostgresSink:
             async with db.transaction():
                 for kind, parameters in by_kind(rows):
                     await db.executemany(self.STATEMENTS[kind], parameters)
-        except asyncpg.IntegrityConstraintViolationError as exc:  # refused rows; the connection is sound
+        except asyncpg.UniqueViolationError as exc:  # refused rows; the connection is sound
+            raise (Superseded if exc.table_name in NUMBERED else WriteFailed)(str(exc)) from exc
+        except asyncpg.IntegrityConstraintViolationError as exc:
             raise WriteFailed(str(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError) as exc:
             # Cut off mid-operation, a connection can be left neither closed nor usable: start afresh.

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.engine import URL
 
-from app.persistence.batch_sinks import Row, sink_for
+from app.persistence.batch_sinks import Row, Superseded, sink_for
 from app.persistence.faults import FaultLog
 
 MAX_BATCH = 500
@@ -63,7 +63,8 @@ class GroupWriter:
             await self._sink.write([row for pending in batch for row in pending.rows])
         except Exception as exc:
             if len(batch) == 1:
-                self._faults.failed(exc)
+                if not isinstance(exc, Superseded):  # a stale table is no database outage
+                    self._faults.failed(exc)
                 if not batch[0].done.done():
                     batch[0].done.set_exception(exc)
                 return

@@ -204,10 +204,23 @@ class RoomStore:
             )
 
     async def play_again(
-        self, room_id: str, game_no: int, seed: int, first_version: int, clock: dict[str, object] | None = None
+        self,
+        room_id: str,
+        game_no: int,
+        seed: int,
+        first_version: int,
+        seat: int,
+        clock: dict[str, object] | None = None,
     ) -> None:
-        """Records that a finished table began its next game; returns once it is committed."""
-        await self._writer.write(("new_game", (game_no, seed, first_version, room_id)), *_clock_row(room_id, clock))
+        """Records that a finished table began its next game, as `seat` asked; returns once it is committed.
+
+        The asking is logged at the version the deal takes (`first_version`, before the new game's own
+        actions): the key on (table, version) then lets only one process deal the next game."""
+        await self._writer.write(
+            ("action", (room_id, first_version, seat, to_json({"type": "again"}), False)),
+            ("new_game", (game_no, seed, first_version, room_id)),
+            *_clock_row(room_id, clock),
+        )
 
     async def close(self) -> None:
         await self._writer.close()
@@ -216,11 +229,13 @@ class RoomStore:
         records = await self._load(RoomRow.id == room_id)
         return records[0] if records else None
 
-    async def load_active(self, since: int) -> list[RoomRecord]:
-        """The tables not yet over that a seated player was around at or after `since`."""
-        return await self._load(
-            RoomRow.status.in_((TableStatus.WAITING, TableStatus.PLAYING)) & (RoomRow.active_at >= since)
-        )
+    async def load_active(self, since: int, initials: str | None = None) -> list[RoomRecord]:
+        """The tables not yet over that a seated player was around at or after `since`; with `initials`,
+        only those whose code begins with one of them (a worker's own)."""
+        where = RoomRow.status.in_((TableStatus.WAITING, TableStatus.PLAYING)) & (RoomRow.active_at >= since)
+        if initials is not None:
+            where &= func.substr(RoomRow.id, 1, 1).in_(list(initials))
+        return await self._load(where)
 
     async def expire_waiting(self, before: int) -> int:
         """Expires every table never started whose seated players were last around before `before`."""

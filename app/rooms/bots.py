@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from random import Random
 
 from app.engine import IllegalAction, Seat
-from app.persistence import TableStatus
+from app.persistence import Superseded, TableStatus
 from app.rooms.errors import TableError
 from app.rooms.seating import Seating
 from app.rooms.session import TableSession
@@ -68,4 +68,6 @@ class BotPlayer:
                 await self.submit(seat, version, action)
             except (IllegalAction, TableError):
                 log.exception("bot at %s seat %s made a refused move", self.room_id, seat)
+                return
+            except Superseded:  # another process plays this table now
                 return

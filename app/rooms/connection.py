@@ -19,6 +19,9 @@ class Close(NamedTuple):
 
 NORMAL = Close(1000)
 FELL_BEHIND = Close(1013, "fell behind")
+# Another process wrote the table while this one held it (two workers for a moment): the page
+# reconnects, and the table is loaded afresh from the database.
+SUPERSEDED = Close(1013, "this table moved; reconnecting")
 # The browser's seat token no longer opens its seat: the page reconnects at once, as a spectator,
 # and is told why (a `seat_lost` message).
 SEAT_REVOKED = Close(4411, "this browser no longer holds its seat")

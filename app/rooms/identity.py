@@ -4,7 +4,7 @@ import hashlib
 import secrets
 import string
 
-_CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "0O1IL")
+CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "0O1IL")
 
 
 def new_token() -> str:
@@ -16,9 +16,10 @@ def hash_token(room_id: str, token: str) -> str:
     return hashlib.sha256(f"{room_id}:{token}".encode()).hexdigest()
 
 
-def new_room_code() -> str:
-    """A short code friends can read aloud: 6 characters, no look-alikes (about 30 bits)."""
-    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
+def new_room_code(initials: str = CODE_ALPHABET) -> str:
+    """A short code friends can read aloud: 6 characters, no look-alikes (about 30 bits), beginning
+    with one of `initials` (a worker draws codes it owns)."""
+    return secrets.choice(initials) + "".join(secrets.choice(CODE_ALPHABET) for _ in range(5))
 
 
 def new_seed() -> int:

@@ -23,6 +23,7 @@ from app.rooms.connection import Close
 from app.rooms.errors import TableError
 from app.rooms.fanout import table_json
 from app.rooms.identity import new_room_code, new_seed
+from app.rooms.ownership import initials_of
 from app.rooms.presence import Presence
 from app.rooms.room import Room
 from app.rooms.seating import seat_slots
@@ -48,6 +49,8 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Task[Room]] = {}  # one load per code, however many ask at once
         self._sweeper: asyncio.Task[None] | None = None
+        # The first characters of the codes this worker owns: the proxy sends it those tables.
+        self.initials = initials_of(settings.worker_index, settings.workers)
 
     @property
     def _waiting_seconds(self) -> float:
@@ -57,14 +60,15 @@ class RoomManager:
         """Expires what has run out, then rebuilds the tables that were in use; returns how many."""
         now = self.clock()
         await self.store.expire_waiting(before=int(now - self._waiting_seconds))
-        records = await self.store.load_active(since=int(now - self.settings.idle_table_seconds))
+        since = int(now - self.settings.idle_table_seconds)
+        records = await self.store.load_active(since, self.initials if self.settings.workers > 1 else None)
         records.sort(key=lambda record: record.active_at, reverse=True)
         for record in records[: self.settings.max_tables]:
             rules = RULES_BY_SLUG.get(record.game)
             if rules is None:
                 log.error("table %s is of an unknown game %r; left in the database", record.id, record.game)
                 continue
-            self.rooms[record.id] = self._rebuild(record, rules)
+            self._hold(self._rebuild(record, rules))
         for room in self.rooms.values():
             room.resume_bots()
             room.expect_players()
@@ -102,7 +106,7 @@ class RoomManager:
                 turn_clock=TurnClock(turn_seconds),
                 reconnect_grace=self.settings.reconnect_grace_seconds,
             )
-            self.rooms[code] = room  # counted at once, in the same step as the check: the cap holds under load
+            self._hold(room)  # counted at once, in the same step as the check: the cap holds under load
             try:
                 await self.store.create(
                     code, rules.slug, dict(options.values), seats, room.seed, room.active_at, turn_seconds
@@ -119,8 +123,9 @@ class RoomManager:
         raise StoreUnavailable("no free table code in three draws")
 
     def _free_code(self) -> str:
-        """A code no table in memory has; the database's key refuses one a stored table has."""
-        while (code := new_room_code()) in self.rooms or code in self._loading:
+        """A code this worker owns that no table in memory has; the database's key refuses one a stored
+        table has."""
+        while (code := new_room_code(self.initials)) in self.rooms or code in self._loading:
             pass
         return code
 
@@ -192,7 +197,8 @@ class RoomManager:
         record = await self._record(code)
         rules = RULES_BY_SLUG[record.game]
         await self._make_room()
-        room = self.rooms[code] = self._rebuild(record, rules)
+        room = self._rebuild(record, rules)
+        self._hold(room)
         room.resume_bots()
         return room
 
@@ -207,6 +213,19 @@ class RoomManager:
             await self.store.expire(code)
             raise table_expired()
         return record
+
+    def _hold(self, room: Room) -> None:
+        """Keeps a table in memory until it is idle, expires, or turns out to be stale."""
+        self.rooms[room.id] = room
+
+        def superseded() -> None:
+            # Routing sent this table to another worker for a moment: its copy is the newer one. The
+            # tabs here reconnect, and whoever serves them next loads the table from the database.
+            log.warning("table %s was written by another process; its copy here is dropped", room.id)
+            if self.rooms.get(room.id) is room:
+                del self.rooms[room.id]
+
+        room.on_superseded = superseded
 
     def _rebuild(self, record: RoomRecord, rules: GameRules[Any, Any]) -> Room:
         settings = self.settings

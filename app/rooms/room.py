@@ -8,18 +8,18 @@ the store, applies it to its parts, then has the fan-out tell the tabs.
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from enum import Enum
 from typing import Any
 
 from app.engine import GameRules, IllegalAction, Options, Seat
-from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, TableStatus
+from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
 from app.rooms.chat import Chat, ChatMode, line_json
 from app.rooms.clock import TurnClock, timed_out
-from app.rooms.connection import SEAT_REVOKED, Close, Connection
+from app.rooms.connection import SEAT_REVOKED, SUPERSEDED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
@@ -74,6 +74,8 @@ class Room:
         self._lock = asyncio.Lock()
         self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
         self.last_seen = clock()  # when a tab last left: an idle table leaves memory
+        # Called when another process turns out to have written this table (its owner manager lets it go).
+        self.on_superseded: Callable[[], None] = lambda: None
 
     @classmethod
     def rebuild(
@@ -263,17 +265,19 @@ class Room:
                 move = replace(move, events=(timed_out(seat), *move.events))
             turn_clock = self.turns.after(move.state, seat, over=move.outcome is not None)
             # Record before anyone is told: a move nobody can lose is the only move anyone sees.
-            await self.store.append(
-                self.id,
-                move.version,
-                seat,
-                move.payload,
-                move.outcome.to_json() if move.outcome is not None else None,
-                self.session.game_no,
-                clock=self.turns.record(turn_clock),
-                by_clock=by_clock,
-                seed=self.session.seed,
-                first_version=self.session.first_version,
+            await self._numbered(
+                self.store.append(
+                    self.id,
+                    move.version,
+                    seat,
+                    move.payload,
+                    move.outcome.to_json() if move.outcome is not None else None,
+                    self.session.game_no,
+                    clock=self.turns.record(turn_clock),
+                    by_clock=by_clock,
+                    seed=self.session.seed,
+                    first_version=self.session.first_version,
+                )
             )
             self.session.commit(move)
             self.turns.keep(turn_clock)
@@ -281,6 +285,16 @@ class Room:
             self.fanout.push_state(move.events, table, ack=None if by_bot else Ack(seat, action_id))
         self.bots.wake()
         return Answered.IN_STATE
+
+    async def _numbered(self, write: Awaitable[None]) -> None:
+        """Awaits a write of a row numbered per table (a move, the next deal, a chat line). If that
+        number is stored already, another process has been writing this table: this copy is stale and
+        retires."""
+        try:
+            await write
+        except Superseded:
+            self.retire()
+            raise
 
     async def _bot_submit(self, seat: Seat, version: int, payload: Mapping[str, object]) -> Answered:
         return await self.submit(seat, version, payload, by_bot=True)
@@ -326,8 +340,15 @@ class Room:
             opening = TurnClock(self.turns.clock.seconds).moved(
                 self.turns.timed(self.session.opening_awaiting(seed)), None, self.clock()
             )
-            await self.store.play_again(
-                self.id, self.session.game_no + 1, seed, self.session.version + 1, self.turns.record(opening)
+            await self._numbered(
+                self.store.play_again(
+                    self.id,
+                    self.session.game_no + 1,
+                    seed,
+                    self.session.version + 1,
+                    seat,
+                    self.turns.record(opening),
+                )
             )
             self.session.next_game(seed)
             self.turns.keep(opening)
@@ -344,7 +365,7 @@ class Room:
                 name = self.seating.slots[seat].name or name
             playing = self.session.status == TableStatus.PLAYING
             line = self.chat.line(seat, name, text, reaction, playing, int(self.clock()))
-            await self.store.append_chat(self.id, line)
+            await self._numbered(self.store.append_chat(self.id, line))
             self.chat.add(line)
             self.fanout.push_chat({"line": line_json(line)})
         return Answered.ACK_OWED
@@ -438,6 +459,13 @@ class Room:
             and now - self.active_at >= waiting_seconds
             and not any(seat is not None for seat in self.fanout.present())
         )
+
+    def retire(self) -> None:
+        """This copy is stale (another process wrote the table): it stops waking, its owner lets it go,
+        and its tabs reconnect to load the table afresh from the database."""
+        self.turns.sleep()
+        self.on_superseded()
+        self.fanout.end_all(SUPERSEDED)
 
     def end_connections(self, close: Close) -> None:
         self.fanout.end_all(close)

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from app.engine import IllegalAction, Seat
-from app.persistence import TableStatus
+from app.persistence import Superseded, TableStatus
 from app.rooms.clock import TurnClock
 from app.rooms.errors import TableError
 from app.rooms.seating import Seating
@@ -105,6 +105,8 @@ class Timekeeper:
                 log.info("a timed-out decision at %s seat %s was not made", self.room_id, seat)
                 if session.version == version:
                     self.clock = self.clock.without(seat)
+            except Superseded:  # another process keeps this table's time now
+                return
             break
         else:  # nothing due is timed any more (a bot took the seat over): those deadlines go
             self.clock = self.clock.moved(self.timed(session.awaiting), None, now)

@@ -58,6 +58,19 @@ async def is_idle(page: Page) -> bool:
     return not await page.locator("#app[data-busy]").count()
 
 
+async def click_a_card(page: Page) -> bool:
+    """Bremen: chooses the first card the page offers and confirms it, if it offers one and is not
+    waiting on the server."""
+    if not await is_idle(page):
+        return False
+    cards = page.locator('.my-hand button.card:not([aria-disabled="true"])')
+    if not await cards.count():
+        return False
+    await cards.first.click()
+    await page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])').click()
+    return True
+
+
 PHONE = {"width": 390, "height": 844}
 
 

@@ -5,22 +5,10 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import click_a_card, create_table, invite_link, is_idle, join_by_link, open_page, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
-
-
-async def click_a_card(page: Page) -> bool:
-    """Chooses the first card the page offers and confirms it, if it offers one and is not waiting on the server."""
-    if not await is_idle(page):
-        return False
-    cards = page.locator('.my-hand button.card:not([aria-disabled="true"])')
-    if not await cards.count():
-        return False
-    await cards.first.click()
-    await page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])').click()
-    return True
 
 
 async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:

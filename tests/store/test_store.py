@@ -57,7 +57,7 @@ async def test_a_table_that_plays_again_loads_only_its_new_game(store: RoomStore
         {"type": "play", "card_id": "n01-1"},
         outcome={"winners": [], "result": "loss", "reason": "three_failures", "scores": None},
     )
-    await store.play_again("AGN234", game_no=2, seed=77, first_version=2)
+    await store.play_again("AGN234", game_no=2, seed=77, first_version=2, seat=0)
     await store.append("AGN234", 3, 1, {"type": "declare", "card_id": "n05-2"}, game_no=2)
 
     record = await store.load("AGN234")

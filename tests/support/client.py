@@ -86,6 +86,13 @@ class Player:
         """The socket is open and its messages are being read."""
         return self._reader is not None and not self._reader.done()
 
+    async def closed(self) -> None:
+        """Returns once the socket is closed (by either side) and its messages are read."""
+        if self._reader is not None:
+            await asyncio.wait([self._reader])  # cancelling this wait leaves the reader running
+            if not self._reader.cancelled():
+                self._reader.exception()  # a closed socket's error is the close itself: noted, not raised
+
     async def wait_for(self, predicate: Any, timeout: float = 10) -> None:
         async with self._updated:
             await asyncio.wait_for(self._updated.wait_for(predicate), timeout)
@@ -99,6 +106,19 @@ class Player:
         return await self.request(
             {"type": "act", "version": self.version if version is None else version, "action": action}
         )
+
+    async def act_unless_dropped(self, action: Message) -> Message | None:
+        """As `act`, but returns None if the server closes the socket before it answers."""
+        move = asyncio.create_task(self.act(action))
+        closed = asyncio.create_task(self.closed())
+        await asyncio.wait([move, closed], return_when=asyncio.FIRST_COMPLETED)
+        closed.cancel()
+        if move.done():
+            return move.result()
+        move.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await move
+        return None
 
     async def again(self, version: int | None = None) -> Message:
         """Asks a finished table for its next game; returns the server's answer."""

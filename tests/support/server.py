@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -99,3 +100,9 @@ class ServerProcess:
             self.process.send_signal(sig)
             self.process.wait(timeout=20)
         self.process = None
+
+
+def start_together(*servers: ServerProcess) -> None:
+    """Starts servers at once, as a compose file's workers start (they migrate one at a time)."""
+    with ThreadPoolExecutor(len(servers)) as pool:
+        list(pool.map(ServerProcess.start, servers))
