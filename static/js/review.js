@@ -18,9 +18,11 @@ const page = {
   versions: new Map(), // version -> [{seat, view}]
   version: null, // the version drawn
   target: null, // the version asked for last: keys pressed faster than versions arrive count from here
-  seat: null, // whose view is shown
+  seat: null, // whose view is shown; EVERY_SEAT: each seat's, one under another (a finished game)
   error: null,
 };
+
+const EVERY_SEAT = "every";
 
 // --- loading --------------------------------------------------------------------------------
 
@@ -134,17 +136,22 @@ function viewOf(version, seat, asked = false) {
   return found ? { ...found.view, legal: asked ? found.view.legal : [] } : null;
 }
 
-function context() {
+/** The seats drawn: the one chosen, or every seat of a finished game. */
+function seatsDrawn() {
+  return page.seat === EVERY_SEAT ? page.review.perspectives : [page.seat];
+}
+
+function context(seat = seatsDrawn()[0]) {
   const review = page.review;
   const players = review.seats.map((s) => ({ ...s }));
   const ctx = {
-    view: viewOf(page.version, page.seat), catalog: review.catalog, seat: page.seat, players, t: page.t, lang: page.lang,
+    view: viewOf(page.version, seat), catalog: review.catalog, seat, players, t: page.t, lang: page.lang,
     send: () => {}, check: () => Promise.resolve({ code: "review" }),
-    previous: viewOf(page.version - 1, page.seat),
+    previous: viewOf(page.version - 1, seat),
     busy: false,
     redraw: render,
     names: (seats) => listNames(ctx, seats),
-    around: () => seatsAround(players.length, page.seat),
+    around: () => seatsAround(players.length, seat),
     compose: () => inertComposer(ctx),
   };
   return ctx;
@@ -171,13 +178,31 @@ function render() {
   renderSteps(ctx);
   renderSeats(ctx);
   const tableEl = document.getElementById("table");
-  if (ctx.view) page.game.render(tableEl, ctx);
-  else fill(tableEl);
   const promptEl = document.getElementById("prompt");
-  // What the seat was asked then, in words; the controls themselves are drawn inert.
-  promptEl.textContent = ctx.view ? page.game.prompt({ ...ctx, view: viewOf(page.version, page.seat, true) }) ?? "" : "";
-  promptEl.hidden = !promptEl.textContent;
+  if (page.seat === EVERY_SEAT) {
+    // Each seat's table in a place of its own, headed by whose it is and what it was asked then.
+    const places = seatsDrawn().map((seat) => [seat, h("div", { class: "review-seat-table" })]);
+    fill(tableEl, places.map(([seat, place]) => h("section", { class: `review-seat seat-${seat}` },
+      h("h2", { class: "review-seat-name" }, ctx.players[seat]?.name ?? ctx.t("table.seat", { n: seat + 1 })),
+      h("p", { class: "review-asked" }, askedThen(context(seat))),
+      place)));
+    for (const [seat, place] of places) {
+      const seatCtx = context(seat);
+      if (seatCtx.view) page.game.render(place, seatCtx);
+    }
+    promptEl.hidden = true;
+  } else {
+    if (ctx.view) page.game.render(tableEl, ctx);
+    else fill(tableEl);
+    promptEl.textContent = askedThen(ctx);
+    promptEl.hidden = !promptEl.textContent;
+  }
   renderLog(ctx);
+}
+
+/** What the seat was asked at this version, in words; the controls themselves are drawn inert. */
+function askedThen(ctx) {
+  return ctx.view ? page.game.prompt({ ...ctx, view: viewOf(page.version, ctx.seat, true) }) ?? "" : "";
 }
 
 function renderHead() {
@@ -190,7 +215,7 @@ function renderHead() {
   const result = document.getElementById("review-result");
   result.hidden = !review?.outcome;
   if (review?.outcome) {
-    const last = viewOf(review.last_version, page.seat);
+    const last = viewOf(review.last_version, seatsDrawn()[0]);
     result.textContent = last ? page.game.prompt({ ...context(), view: last }) ?? "" : "";
   }
   document.getElementById("review-note").textContent = !review ? t("review.openText")
@@ -220,18 +245,20 @@ function renderSeats(ctx) {
   const review = page.review;
   const el = document.getElementById("review-seats");
   el.setAttribute("aria-label", ctx.t("review.seenFrom"));
+  const choices = review.over ? [EVERY_SEAT, ...review.perspectives] : review.perspectives;
   fill(el, h("span", { class: "muted" }, ctx.t("review.seenFrom")),
-    review.perspectives.map((seat) => h("button", {
+    choices.map((seat) => h("button", {
       type: "button", "aria-pressed": String(seat === page.seat), dataset: { key: `seen-${seat}` },
-      class: seat === null ? null : `seat-${seat}`,
+      class: seat === null || seat === EVERY_SEAT ? null : `seat-${seat}`,
       onclick: () => { page.seat = seat; render(); },
-    }, seat === null ? ctx.t("review.spectator") : ctx.players[seat]?.name ?? ctx.t("table.seat", { n: seat + 1 }))));
+    }, seat === EVERY_SEAT ? ctx.t("review.everySeat") : seat === null ? ctx.t("review.spectator")
+      : ctx.players[seat]?.name ?? ctx.t("table.seat", { n: seat + 1 }))));
 }
 
 function renderLog(ctx) {
   const list = document.getElementById("log-lines");
   // A private line is shown from the point of view of a seat it was for, as that seat read it.
-  const seen = (event) => !event.seen_by || event.seen_by.includes(page.seat);
+  const seen = (event) => page.seat === EVERY_SEAT || !event.seen_by || event.seen_by.includes(page.seat);
   const lines = page.review.log.filter(seen).map((event) => {
     const text = describe(event, ctx);
     if (!text) return null;

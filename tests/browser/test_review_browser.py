@@ -84,6 +84,12 @@ async def test_four_browsers_review_a_game_and_the_evening(
         await host.locator("#review-seats button", has_text=name).click()
         await expect(host.locator("#review-seats button", has_text=name)).to_have_attribute("aria-pressed", "true")
         assert await hand_of(host) == dealt[seat]
+    # ... or every seat's at once, one under another.
+    await host.locator('#review-seats [data-key="seen-every"]').click()
+    for seat in range(4):
+        cards = await host.locator(f".review-seat.seat-{seat} .my-hand .card").all()
+        assert [str(await card.get_attribute("aria-label")) for card in cards] == dealt[seat]
+    await shoot(host, "review-every-seat", tmp_path, full_page=False)
     found = await grave_violations(host, "review en")
 
     # A log line takes the review to its move.
