@@ -1,5 +1,6 @@
 """Server-rendered pages: the lobby and the table."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -36,36 +37,34 @@ def lobby(request: Request, settings: SettingsDep) -> HTMLResponse:
 @router.get("/t/{code}", response_class=HTMLResponse)
 async def table(request: Request, code: str, rooms: RoomsDep, limits: LimitsDep) -> HTMLResponse:
     """The table's page; it reads the table without loading it: the page's socket does that."""
-    try:
-        limits.hit("lookup", client_of(request))
-        table = await rooms.describe(code)
-    except TableError as exc:
-        return _missing(request, code, exc)
-    rules = RULES_BY_SLUG[str(table["game"])]
-    return templates.TemplateResponse(
-        request,
-        "table.html",
-        {
-            "lang": page_language(request),
-            "code": table["code"],
-            "game": rules.slug,
-            "title": dict(rules.title),
-            "rules_panel": _read(RULES_DIR / f"{rules.slug}.html"),
-        },
+    return await _table_page(
+        request, code, rooms, limits, "table.html", lambda slug: {"rules_panel": _read(RULES_DIR / f"{slug}.html")}
     )
 
 
 @router.get("/t/{code}/games/{n}", response_class=HTMLResponse)
 async def review(request: Request, code: str, n: int, rooms: RoomsDep, limits: LimitsDep) -> HTMLResponse:
     """The review of one game of a table; the page asks the API for its versions."""
+    return await _table_page(request, code, rooms, limits, "review.html", lambda _slug: {"n": n})
+
+
+async def _table_page(
+    request: Request,
+    code: str,
+    rooms: RoomsDep,
+    limits: LimitsDep,
+    template: str,
+    more: Callable[[str], dict[str, object]],
+) -> HTMLResponse:
+    """A page of one table (`more`: what the template needs besides the table, by the game's slug)."""
     try:
         limits.hit("lookup", client_of(request))
         table = await rooms.describe(code)
     except TableError as exc:
         return _missing(request, code, exc)
     rules = RULES_BY_SLUG[str(table["game"])]
-    context = {"lang": page_language(request), "code": table["code"], "n": n, "game": rules.slug}
-    return templates.TemplateResponse(request, "review.html", {**context, "title": dict(rules.title)})
+    context = {"lang": page_language(request), "code": table["code"], "game": rules.slug, "title": dict(rules.title)}
+    return templates.TemplateResponse(request, template, {**context, **more(rules.slug)})
 
 
 @router.get("/review", response_class=HTMLResponse)
