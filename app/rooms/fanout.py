@@ -183,22 +183,22 @@ class FanOut:
             connection.push(encoded[seat])
 
     def push_clock(self) -> None:
-        """The turn clock alone (paused, resumed): the same for every tab."""
-        message = orjson.dumps({"type": "clock", "clock": self.turn_clock()})
-        for connection in list(self.connections):
-            connection.push(message)
+        """The turn clock alone (paused, resumed)."""
+        self._push_to_all({"type": "clock", "clock": self.turn_clock()})
 
     def push_chat(self, change: dict[str, object]) -> None:
-        """A new chat line, or the chat's new setting, to every tab: the same for all."""
-        message = orjson.dumps({"type": "chat", **change})
-        for connection in list(self.connections):
-            connection.push(message)
+        """A new chat line, or the chat's new setting."""
+        self._push_to_all({"type": "chat", **change})
 
     def push_table(self) -> None:
         """Tells every tab that the table's public facts changed (seats, presence)."""
-        message = orjson.dumps({"type": "table", "table": self.table_json()})
+        self._push_to_all({"type": "table", "table": self.table_json()})
+
+    def _push_to_all(self, message: dict[str, object]) -> None:
+        """One message that is the same for every tab, encoded once."""
+        encoded = orjson.dumps(message)
         for connection in list(self.connections):
-            connection.push(message)
+            connection.push(encoded)
 
 
 def _event_json(version: int, event: Event) -> dict[str, object]:

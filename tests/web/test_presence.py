@@ -97,6 +97,7 @@ async def test_spectators_are_counted_and_their_names_passed_on_as_text(
         response = await host.http.put(f"/api/tables/{host.code}/chat", json={"mode": "open", "spectators": True})
         assert response.status_code == 204
         assert (await named.request({"type": "say", "text": "hello"}))["type"] == "ack"
+        await host.wait_for(lambda: any(m["type"] == "chat" and "line" in m for m in host.received), timeout=BOUND)
         lines = [m["line"] for m in host.received if m["type"] == "chat" and "line" in m]
         assert [(line["seat"], line["name"], line["text"]) for line in lines] == [(None, "Aya", "hello")]
 
