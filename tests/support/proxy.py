@@ -110,4 +110,4 @@ async def served_by(worker: ServerProcess, code: str) -> bool:
     """Whether this worker holds the table with its players' tabs open (asked directly, past the proxy)."""
     async with httpx.AsyncClient() as client:
         table = (await client.get(f"{worker.url}/api/tables/{code}")).json()
-    return any(seat["connected"] for seat in table["seats"])
+    return any(seat["presence"] == "connected" and not seat["bot"] for seat in table["seats"])
