@@ -261,8 +261,8 @@ class RoomStore:
             games.append(GameSummary(room.game_no, None, True))
         return games
 
-    async def game(self, room_id: str, game_no: int, upto: int | None = None) -> StoredGame | None:
-        """One game of the table with its actions (those up to version `upto`, if given); None if there is none."""
+    async def game(self, room_id: str, game_no: int) -> StoredGame | None:
+        """One game of the table with its actions; None if there is none."""
         async with self._reading(), self._sessions() as session:
             room = await session.get(RoomRow, room_id)
             if room is None:
@@ -274,8 +274,6 @@ class RoomStore:
                 seed, first, last, outcome = room.seed, room.first_version, None, None
             else:
                 return None
-            if upto is not None:
-                last = upto if last is None else min(last, upto)
             rows = select(ActionRow).where(ActionRow.room_id == room_id, ActionRow.version > first)
             if last is not None:
                 rows = rows.where(ActionRow.version <= last)

@@ -9,6 +9,7 @@ spectators', and the log lines it was sent.
 import hashlib
 from collections import OrderedDict
 from collections.abc import Hashable
+from dataclasses import replace
 
 import orjson
 
@@ -121,7 +122,7 @@ class Reviews:
             # Still being played: only as far as the table has shown it, and only the viewer's own views.
             room = await self.rooms.get(code)
             viewer, upto = room.seat_for(token), room.version
-            stored = await self.rooms.store.game(code, game_no, upto=upto)
+            stored = replace(stored, actions=tuple(a for a in stored.actions if a.version <= upto))
         else:
             viewer, upto = await self._seat_of(code, token), None  # over: every view is open, the viewer's first
         if stored is None:

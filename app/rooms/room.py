@@ -463,7 +463,7 @@ class Room:
     def retire(self) -> None:
         """This copy is stale (another process wrote the table): it stops waking, its owner lets it go,
         and its tabs reconnect to load the table afresh from the database."""
-        self.turns.sleep()
+        self.unload()
         self.on_superseded()
         self.fanout.end_all(SUPERSEDED)
 

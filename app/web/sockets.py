@@ -59,8 +59,8 @@ async def room_socket(
             return
         name, bad_name = _spectator_name(websocket.query_params.get("name")) if seat is None else ("", None)
         connection = Connection(seat, settings.outbox_size, key=None if key is None else key.token_hash, name=name)
-        told = [_seat_lost(room.seat_revoked(token))] if key is None else []
-        await _serve(websocket, room, connection, settings, told + [bad_name])
+        seat_lost = _seat_lost(room.seat_revoked(token)) if key is None else None
+        await _serve(websocket, room, connection, settings, [m for m in (seat_lost, bad_name) if m is not None])
 
 
 def _spectator_name(raw: str | None) -> tuple[str, bytes | None]:
@@ -78,7 +78,7 @@ def _seat_lost(why: str | None) -> bytes | None:
 
 
 async def _serve(
-    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, told: list[bytes | None]
+    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, told: list[bytes]
 ) -> None:
     """Serves one tab; `told`: what it is told right after its snapshot (why it lost its seat, a name refused)."""
     seat = connection.seat
@@ -90,8 +90,7 @@ async def _serve(
     # on it never leaves memory. The current view is queued first, so a reconnect just works.
     await room.attach(connection)
     for message in told:
-        if message is not None:
-            connection.push(message)
+        connection.push(message)
     writer = None
     close_code = None
     try:

@@ -48,7 +48,7 @@ export function renderClock(ctx, playing, togglePause) {
   if (!state.paused && seats.length) clock.ticker = setInterval(tick, 500);
 }
 
-/** The log's line for a decision the bot made because a seat's time ran out. */
-export function describeTimeout(event, ctx) {
-  return ctx.t("clock.timedOut", { name: nameOf(ctx, event.seat) });
+/** A log line: the table's own events (a decision the bot made because a seat's time ran out), else the game's. */
+export function describeEvent(game, event, ctx) {
+  return event.kind === "timed_out" ? ctx.t("clock.timedOut", { name: nameOf(ctx, event.seat) }) : game.describe(event, ctx);
 }

@@ -3,7 +3,7 @@
 // else only what this browser's seat (or a spectator) was shown. Nothing here can act.
 import { h, fill, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
-import { describeTimeout } from "./clock.js";
+import { describeEvent } from "./clock.js";
 
 const app = document.getElementById("app");
 const code = app.dataset.code;
@@ -158,7 +158,7 @@ function context(seat = seatsDrawn()[0]) {
 }
 
 function describe(event, ctx) {
-  return event.kind === "timed_out" ? describeTimeout(event, ctx) : page.game.describe(event, ctx);
+  return describeEvent(page.game, event, ctx);
 }
 
 function render() {

@@ -3,7 +3,7 @@
 import { h, fill, seatBadge, IN_FLIGHT, isAbsent, listNames, seatsAround } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 import { chatMessage, chatRefused, chatSnapshot, lineText, renderChat } from "./chat.js";
-import { describeTimeout, renderClock, setClock } from "./clock.js";
+import { describeEvent, renderClock, setClock } from "./clock.js";
 import { claimSeatLink, openSeatLink } from "./seatlink.js";
 import { renderTurnSettings, signalTurn } from "./yourturn.js";
 import { renderEvening } from "./evening.js";
@@ -675,9 +675,8 @@ const startTable = () => post(`/api/tables/${code}/start`);
 const setChat = (mode, spectators) => post(`/api/tables/${code}/chat`, { mode, spectators }, "PUT");
 const pauseClock = (paused) => post(`/api/tables/${code}/clock`, { paused }, "PUT");
 
-/** A log line: the table's own events (a decision made when time ran out), else the game's. */
 function describe(event, ctx) {
-  return event.kind === "timed_out" ? describeTimeout(event, ctx) : game.describe(event, ctx);
+  return describeEvent(game, event, ctx);
 }
 
 // A refused line is said under the chat box and, through the page's one live line, to a screen reader.
