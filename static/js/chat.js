@@ -64,10 +64,16 @@ export function renderChat(ctx, { say, setChat, playing, creator, rule }) {
     : h("li", { class: "muted chat-empty" }, ctx.t(chat.mode === "off" ? "chat.off" : "chat.none")));
   if (atBottom) list.scrollTop = list.scrollHeight; // the list scrolls, never the page
 
-  fill(el("chat-reactions"), REACTIONS.map(([key]) => h("button", {
-    type: "button", class: "chat-react", disabled: !mayWrite, dataset: { key: `react-${key}` },
-    "aria-label": ctx.t(`chat.reaction.${key}`), onclick: () => say({ reaction: key }),
-  }, reactionLabel(key, ctx))));
+  // Drawn again only when they change: a tap that lands while a push redraws the page still counts.
+  const reactions = el("chat-reactions");
+  const drawn = `${mayWrite}|${ctx.lang}`;
+  if (reactions.dataset.drawn !== drawn) {
+    reactions.dataset.drawn = drawn;
+    fill(reactions, REACTIONS.map(([key]) => h("button", {
+      type: "button", class: "chat-react", disabled: !mayWrite, dataset: { key: `react-${key}` },
+      "aria-label": ctx.t(`chat.reaction.${key}`), onclick: () => say({ reaction: key }),
+    }, reactionLabel(key, ctx))));
+  }
 
   const form = el("chat-form");
   form.hidden = !mayType;
