@@ -29,9 +29,11 @@ defaults
     timeout tunnel 1h  # an open table socket
     timeout client-fin 5s
     # A worker is in service while it answers its health check; a table whose owner is down answers 503.
+    # A busy worker is not a dead one: a check may take 5 s, and three in a row must fail.
     option httpchk
+    timeout check 5s
     http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost
-    default-server check inter 2s fall 2 rise 1 resolvers system init-addr last,libc,none
+    default-server check inter 2s fall 3 rise 1 resolvers system init-addr last,libc,none
 
 frontend zashiki
     bind {bind}
