@@ -121,7 +121,7 @@ async def test_a_killed_worker_loses_nothing_and_the_other_never_notices(two_wor
             "a table of the other worker stalled"
         )
 
-        victim.start()
+        await asyncio.to_thread(victim.start)  # waiting on it here would leave the other tables' sockets unread
         for players in struck:
             rules = RULES_BY_SLUG[players[0].table["game"]]  # type: ignore[index]
             states = await states_by_version(two_workers.database_url, players[0].code, rules)
