@@ -1,8 +1,9 @@
 """Who is at the table: each seat's presence, from how its last tab went, and the spectators' pushes.
 
 A seat with a tab open is connected. When its last tab goes, how it went says what the others see:
-a page closed on purpose (a clean close) has left the table; a connection that dropped is
-reconnecting for a grace period (the browser tries again by itself), then the player is away.
+a page closed on purpose (a clean close) has left the table, once it has stayed closed for a moment
+(a reload closes the page and opens it again); a connection that dropped is reconnecting for a grace
+period (the browser tries again by itself), then the player is away.
 Spectators come and go in crowds: the pushes that count them are coalesced into one a second.
 """
 
@@ -14,6 +15,7 @@ from app.engine import Seat
 
 SPECTATOR_PUSH_SECONDS = 1.0  # spectators arriving or leaving within this are told in one push
 CLEAN_CLOSES = frozenset({1000, 1001})  # a page closed on purpose (docs/protocol.md)
+RELOAD_SECONDS = 3.0  # a page closed on purpose and open again within this was reloaded: it never left
 
 
 class Presence(StrEnum):
@@ -24,11 +26,13 @@ class Presence(StrEnum):
 
 
 class Departures:
-    """How each seat's last tab went, and the timers that turn a reconnecting seat away."""
+    """How each seat's last tab went, and the timers that turn a closed page into a seat that has left,
+    and a reconnecting seat into one that is away."""
 
-    def __init__(self, grace: float, changed: Callable[[], None]) -> None:
+    def __init__(self, grace: float, reload: float, changed: Callable[[], None]) -> None:
         self.grace = grace
-        self.changed = changed  # called when a seat turns away by itself: the tabs are told
+        self.reload = reload
+        self.changed = changed  # called when a seat's presence changes by itself: the tabs are told
         self._gone: dict[Seat, Presence] = {}
         self._timers: dict[Seat, asyncio.TimerHandle] = {}
 
@@ -40,11 +44,12 @@ class Departures:
     def departed(self, seat: Seat, clean: bool) -> None:
         """The seat's last tab closed: on purpose (`clean`), or its connection dropped."""
         self._cancel(seat)
-        if clean:
-            self._gone[seat] = Presence.LEFT
-            return
-        self._gone[seat] = Presence.RECONNECTING
-        self._timers[seat] = asyncio.get_running_loop().call_later(self.grace, self._turn_away, seat)
+        if clean:  # still shown at the table for a moment, in case the page is being reloaded
+            self._gone[seat] = Presence.CONNECTED
+            self._later(seat, self.reload, Presence.LEFT)
+        else:
+            self._gone[seat] = Presence.RECONNECTING
+            self._later(seat, self.grace, Presence.AWAY)
 
     def of(self, seat: Seat, has_tab: bool) -> Presence:
         """The seat's presence, given whether a tab of it is open now."""
@@ -52,13 +57,17 @@ class Departures:
 
     def stop(self) -> None:
         """Cancels every timer (the table leaves memory: its seats are away from then on)."""
+        unsettled = {Presence.CONNECTED: Presence.LEFT, Presence.RECONNECTING: Presence.AWAY}
         for seat in list(self._timers):
             self._cancel(seat)
-        self._gone = {seat: Presence.AWAY if p is Presence.RECONNECTING else p for seat, p in self._gone.items()}
+        self._gone = {seat: unsettled.get(p, p) for seat, p in self._gone.items()}
 
-    def _turn_away(self, seat: Seat) -> None:
+    def _later(self, seat: Seat, delay: float, presence: Presence) -> None:
+        self._timers[seat] = asyncio.get_running_loop().call_later(delay, self._settle, seat, presence)
+
+    def _settle(self, seat: Seat, presence: Presence) -> None:
         self._timers.pop(seat, None)
-        self._gone[seat] = Presence.AWAY
+        self._gone[seat] = presence
         self.changed()
 
     def _cancel(self, seat: Seat) -> None:

@@ -23,7 +23,7 @@ from app.rooms.connection import SEAT_REVOKED, SUPERSEDED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
-from app.rooms.presence import CLEAN_CLOSES, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
+from app.rooms.presence import CLEAN_CLOSES, RELOAD_SECONDS, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
 from app.rooms.seating import Seating, SeatSlot, require_creator, seat_slots
 from app.rooms.session import TableSession
 from app.rooms.timekeeper import Timekeeper
@@ -67,7 +67,7 @@ class Room:
         self.turns = Timekeeper(
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
-        self.departures = Departures(reconnect_grace, self._push_table)
+        self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
         self.fanout = FanOut(room_id, self.session, self.seating, self.chat, self.turns.json, self.departures)
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)

@@ -130,7 +130,7 @@ async def test_a_baroque_seat_moves_mid_ball_and_an_away_seat_is_reissued(
     # Aiko's phone goes away; the creator sends her a new link, and her old browser is told when it is back.
     aiko_browser = aiko.context
     await aiko.close()
-    await expect(host.locator("#takeover")).to_contain_text("Aiko")
+    await expect(host.locator("#takeover")).to_contain_text("Aiko", timeout=15_000)  # once she has stayed gone
     link = await make_seat_link(host, '#takeover [data-key="seat-link-2"]')
     old = await aiko_browser.new_page()
     await old.goto(host.url)

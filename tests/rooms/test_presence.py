@@ -1,5 +1,6 @@
 """Presence in process: a dropped seat is reconnecting for the grace period, then away; a closed page has
-left; a tab back within the grace is connected again; spectators' comings and goings are pushed together."""
+left once it stayed closed for a moment, and a reloaded one never left; a tab back within the grace is
+connected again; spectators' comings and goings are pushed together."""
 
 import asyncio
 
@@ -12,17 +13,23 @@ from app.rooms.room import Room
 from tests.rooms.test_session import BREMEN, FakeStore, Tab
 
 GRACE = 0.05
+RELOAD = 0.02
+
+
+@pytest.fixture(autouse=True)
+def short_reload(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app.rooms.room, "RELOAD_SECONDS", RELOAD)
 
 
 def test_a_seat_never_seen_is_away_and_one_with_a_tab_is_connected() -> None:
-    departures = Departures(GRACE, lambda: None)
+    departures = Departures(GRACE, RELOAD, lambda: None)
     assert departures.of(1, has_tab=False) is Presence.AWAY
     assert departures.of(1, has_tab=True) is Presence.CONNECTED
 
 
 async def test_a_dropped_seat_is_reconnecting_for_the_grace_then_away_and_the_tabs_are_told() -> None:
     told: list[Presence] = []
-    departures = Departures(GRACE, lambda: told.append(departures.of(2, has_tab=False)))
+    departures = Departures(GRACE, RELOAD, lambda: told.append(departures.of(2, has_tab=False)))
     departures.departed(2, clean=False)
     assert departures.of(2, has_tab=False) is Presence.RECONNECTING
     await asyncio.sleep(GRACE * 3)
@@ -30,18 +37,28 @@ async def test_a_dropped_seat_is_reconnecting_for_the_grace_then_away_and_the_ta
     assert told == [Presence.AWAY]
 
 
-async def test_a_page_closed_on_purpose_has_left_and_starts_no_timer() -> None:
-    told: list[int] = []
-    departures = Departures(GRACE, lambda: told.append(1))
+async def test_a_page_closed_on_purpose_has_left_once_it_stayed_closed_for_a_moment() -> None:
+    told: list[Presence] = []
+    departures = Departures(GRACE, RELOAD, lambda: told.append(departures.of(0, has_tab=False)))
     departures.departed(0, clean=True)
-    assert departures.of(0, has_tab=False) is Presence.LEFT
+    assert departures.of(0, has_tab=False) is Presence.CONNECTED  # perhaps a reload
     await asyncio.sleep(GRACE * 3)
-    assert departures.of(0, has_tab=False) is Presence.LEFT and told == []
+    assert departures.of(0, has_tab=False) is Presence.LEFT
+    assert told == [Presence.LEFT]
+
+
+async def test_a_reloaded_page_never_left() -> None:
+    told: list[int] = []
+    departures = Departures(GRACE, RELOAD, lambda: told.append(1))
+    departures.departed(0, clean=True)
+    departures.arrived(0)
+    await asyncio.sleep(GRACE * 3)
+    assert departures.of(0, has_tab=True) is Presence.CONNECTED and told == []
 
 
 async def test_a_tab_back_within_the_grace_is_connected_and_its_timer_is_cancelled() -> None:
     told: list[int] = []
-    departures = Departures(GRACE, lambda: told.append(1))
+    departures = Departures(GRACE, RELOAD, lambda: told.append(1))
     departures.departed(1, clean=False)
     departures.arrived(1)
     assert departures.of(1, has_tab=True) is Presence.CONNECTED
@@ -86,10 +103,13 @@ async def test_the_room_tells_every_tab_how_each_seat_went_and_holds_a_dropped_s
 
     await room.detach(tabs[1], close_code=1006)  # the network dropped
     await room.detach(tabs[2], close_code=1001)  # the page was closed
-    assert presence(host) == ["connected", "reconnecting", "left", "connected"]
-    with pytest.raises(TableError) as refused:  # the dropped player is still at the table for now
-        await room.set_bot(0, 1, True)
-    assert refused.value.code == "player_present"
+    assert presence(host) == ["connected", "reconnecting", "connected", "connected"]  # seat 2: perhaps a reload
+    for seat in (1, 2):  # both players are still at the table for now
+        with pytest.raises(TableError) as refused:
+            await room.set_bot(0, seat, True)
+        assert refused.value.code == "player_present"
+    await asyncio.sleep(RELOAD * 2)
+    assert presence(host)[2] == "left"
     await room.set_bot(0, 2, True)  # the one who left may be replaced
 
     await asyncio.sleep(GRACE * 3)
@@ -128,6 +148,7 @@ async def test_a_table_rebuilt_at_start_up_shows_its_players_reconnecting_until_
     room, tabs = await started_room()
     for tab in tabs[1:]:
         await room.detach(tab, close_code=1000)
+    await asyncio.sleep(RELOAD * 2)
     room.expect_players()  # as the start-up does; the host's tab is still open
     assert presence(tabs[0]) == ["connected", "left", "left", "left"]  # what the host was told before
     tabs[0].received.clear()

@@ -49,6 +49,7 @@ async def test_a_player_who_left_is_replaced_by_a_bot_and_takes_the_seat_back(sh
         response = await host.http.put(f"/api/tables/{host.code}/seats/2/bot")
         assert response.json()["code"] == "player_present"
         await leaver.disconnect()
+        await host.wait_for(lambda: host.table is not None and host.table["seats"][2]["presence"] == "left")
         assert (await leaver.http.put(f"/api/tables/{host.code}/seats/1/bot")).json()["code"] == "not_creator"
         assert (await host.http.put(f"/api/tables/{host.code}/seats/2/bot")).status_code == 204
         await host.wait_for(lambda: host.table is not None and host.table["seats"][2]["bot"])

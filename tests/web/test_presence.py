@@ -1,8 +1,9 @@
 """Presence over real sockets against the real server: a socket that silently stops answering is shown to
-the others as reconnecting, then away; a closed page as left; spectators are counted and named, and a
-name is passed on as the very text it was (the page shows it as text)."""
+the others as reconnecting, then away; a closed page as left, and a reloaded one never; spectators are
+counted and named, and a name is passed on as the very text it was (the page shows it as text)."""
 
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -69,9 +70,19 @@ async def test_a_socket_that_stops_answering_is_reconnecting_then_away_then_back
         await back.close()
 
 
-async def test_a_page_closed_on_purpose_has_left_the_table(pair: list[Player]) -> None:
+async def test_a_page_closed_on_purpose_has_left_the_table_and_a_reloaded_one_never_did(pair: list[Player]) -> None:
     host, guest = pair
-    await guest.disconnect()  # close code 1000, as the page sends when it is closed
+    told_before = len(host.received)
+    await guest.disconnect()  # close code 1000, as the page sends when it is closed, or reloaded
+    await guest.connect()
+
+    def told() -> list[dict[str, Any]]:
+        return [m["table"] for m in host.received[told_before:] if m["type"] == "table"]
+
+    await host.wait_for(lambda: len(told()) >= 2)  # told of the tab going, then of it coming back
+    assert all(table["seats"][1]["presence"] == "connected" for table in told())
+
+    await guest.disconnect()
     await host.wait_for(lambda: presence(host, 1) == "left")
     await guest.connect()
     await host.wait_for(lambda: presence(host, 1) == "connected")
