@@ -513,6 +513,25 @@ function renderWatchers(ctx) {
   el.hidden = !count;
   const list = names.join(ctx.lang === "ja" ? "、" : ", ");
   el.textContent = !count ? "" : ctx.t(list ? "table.spectatorsNamed" : "table.spectators", { n: count, names: list });
+
+  // A spectator may name itself at any time; while seats are open, the join form asks for the name instead.
+  const form = document.getElementById("watch-name");
+  const joinable = page.table.status === "waiting" && page.table.seats.some((s) => !s.name);
+  form.hidden = ctx.seat !== null || joinable;
+  const input = form.elements.name;
+  if (document.activeElement !== input) input.value = localStorage.getItem("zashiki.name") ?? "";
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    watchAs(input.value.trim());
+  };
+}
+
+/** The name this browser watches by is kept for it, and told to the table by opening the socket again. */
+function watchAs(name) {
+  if (name === (localStorage.getItem("zashiki.name") ?? "")) return;
+  if (name) localStorage.setItem("zashiki.name", name);
+  else localStorage.removeItem("zashiki.name");
+  reconnect();
 }
 
 /** The game says what this seat may do now; else the generic line: your turn, waiting for…, watching. */

@@ -1,5 +1,6 @@
 """A page that goes offline says so at once, in a notice that stays in view wherever the player has
-scrolled, and again in the prompt when it is their turn; a spectator's name is shown as text."""
+scrolled, and again in the prompt when it is their turn; a spectator names itself mid-game, and its
+name is shown as text."""
 
 from pathlib import Path
 
@@ -7,7 +8,7 @@ import pytest
 from playwright.async_api import Browser, expect
 
 from tests.browser.pages import PHONE, create_table_sized, shoot
-from tests.browser.test_accessibility_browser import seat_bots_and_start
+from tests.browser.test_accessibility_browser import grave_violations, seat_bots_and_start
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -22,13 +23,20 @@ async def test_an_offline_phone_says_so_in_view_and_in_its_prompt(
     await seat_bots_and_start(host)
     await expect(host.locator("#prompt")).to_contain_text("Your turn")  # the bot moves at once
 
-    # A spectator who gave a name meant to break the page is counted, and named in plain text.
+    # A spectator arriving mid-game is counted; the name it then gives, meant to break the page, is shown
+    # as plain text, and kept for this browser.
     watcher = await (await browser.new_context()).new_page()
-    await watcher.goto(shared_server.url)
-    await watcher.evaluate("name => localStorage.setItem('zashiki.name', name)", HOSTILE)
     await watcher.goto(host.url)
+    await expect(host.locator("#watchers")).to_have_text("Watching: 1")
+    await watcher.get_by_label("Your name while watching").fill(HOSTILE)
+    await watcher.get_by_role("button", name="Show it").click()
     await expect(host.locator("#watchers")).to_have_text(f"Watching: 1 ({HOSTILE})")
     await expect(host.locator("#watchers svg")).to_have_count(0)
+    await watcher.reload()
+    await expect(watcher.get_by_label("Your name while watching")).to_have_value(HOSTILE)
+    await expect(host.locator("#watchers")).to_have_text(f"Watching: 1 ({HOSTILE})")
+    await expect(host.locator("#watch-name")).to_be_hidden()  # a seat has its own name
+    assert not await grave_violations(watcher, "a spectator's table")
     await watcher.context.close()
     await expect(host.locator("#watchers")).to_be_hidden()
 
