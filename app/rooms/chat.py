@@ -4,7 +4,6 @@ Pure: `Chat.line` refuses (TableError) or says what line a message makes; the ro
 before anyone is told. Lines are text, shown as text by every page.
 """
 
-import unicodedata
 from collections import deque
 from collections.abc import Iterable
 from enum import StrEnum
@@ -12,6 +11,7 @@ from enum import StrEnum
 from app.engine import Seat
 from app.persistence import CHAT_KEPT, ChatRecord
 from app.rooms.errors import TableError
+from app.rooms.text import MAX_MARKS_IN_A_ROW, Flaw, flaw, normalised
 
 REACTIONS = frozenset({"clap", "wow", "thanks", "nice"})  # each page draws them in its own language
 MAX_CHARS = 200
@@ -25,13 +25,22 @@ class ChatMode(StrEnum):
     OFF = "off"
 
 
+CHAT_FLAWS = {  # the refusal's code and message for each flaw
+    Flaw.CONTROL: ("chat_bad_text", "A message cannot contain control characters."),
+    Flaw.INVISIBLE: ("chat_empty", "A message needs some text."),
+    Flaw.MARKS: (
+        "chat_too_many_marks",
+        f"A message may have at most {MAX_MARKS_IN_A_ROW} combining marks on one letter.",
+    ),
+}
+
+
 def clean_text(raw: str) -> str:
-    """A chat line as shown: one line, trimmed, no control or format characters, not too long."""
-    text = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not text:
-        raise TableError("chat_empty", "A message needs some text.", 400)
-    if any(unicodedata.category(ch) in {"Cc", "Cf", "Co", "Cs"} for ch in text):
-        raise TableError("chat_bad_text", "A message cannot contain control characters.", 400)
+    """A chat line as shown: normalised text without flaws (app/rooms/text.py), not too long."""
+    text = normalised(raw)
+    problem = flaw(text)  # an empty line draws nothing: Flaw.INVISIBLE
+    if problem is not None:
+        raise TableError(*CHAT_FLAWS[problem], 400)
     if len(text) > MAX_CHARS:
         raise TableError("chat_too_long", f"A message has at most {MAX_CHARS} characters.", 400)
     return text

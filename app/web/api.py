@@ -1,6 +1,5 @@
 """The JSON API: games, creating and joining tables, seating bots, starting."""
 
-import unicodedata
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -12,30 +11,26 @@ from app.games import RULES_BY_SLUG
 from app.rooms.chat import ChatMode
 from app.rooms.errors import TableError
 from app.rooms.room import Room
+from app.rooms.text import MAX_MARKS_IN_A_ROW, Flaw, flaw, normalised
 from app.web.deps import RoomsDep, SettingsDep, limited, seat_cookie
 from app.web.qr import qr_data_uri, qr_svg
 
 router = APIRouter(prefix="/api")
 
 
-# Letters that draw nothing: fillers that pass for a name but show as a gap.
-INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
-MAX_MARKS_IN_A_ROW = 3  # enough for any script's accents; a tower of marks spills over other text
+NAME_FLAWS = {
+    Flaw.CONTROL: "a nickname cannot contain control characters",
+    Flaw.INVISIBLE: "a nickname needs at least one visible character",
+    Flaw.MARKS: f"a nickname may have at most {MAX_MARKS_IN_A_ROW} combining marks on one letter",
+}
 
 
 def clean_name(raw: str) -> str:
-    """A nickname as shown to others: trimmed, visible, no control characters, no towers of marks, not too long."""
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
-    categories = [unicodedata.category(ch) for ch in name]
-    if any(category in {"Cc", "Cf", "Co", "Cs"} for category in categories):
-        raise ValueError("a nickname cannot contain control characters")
-    if not any(category[0] in "LNPS" and ch not in INVISIBLE for ch, category in zip(name, categories, strict=True)):
-        raise ValueError("a nickname needs at least one visible character")
-    marks = 0
-    for category in categories:
-        marks = marks + 1 if category[0] == "M" else 0
-        if marks > MAX_MARKS_IN_A_ROW:
-            raise ValueError(f"a nickname may have at most {MAX_MARKS_IN_A_ROW} combining marks on one letter")
+    """A nickname as shown to others: normalised text without flaws (app/rooms/text.py), not too long."""
+    name = normalised(raw)
+    problem = flaw(name)
+    if problem is not None:
+        raise ValueError(NAME_FLAWS[problem])
     if not 1 <= len(name) <= get_settings().max_name_length:
         raise ValueError(f"a nickname has 1 to {get_settings().max_name_length} characters")
     return name

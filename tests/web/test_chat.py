@@ -82,6 +82,8 @@ async def test_bad_chat_lines_are_refused_and_shown_to_nobody(shared_server: Ser
                 ("x" * 201, None, "chat_too_long"),
                 ("hi\u202ethere", None, "chat_bad_text"),
                 ("bell\x07", None, "chat_bad_text"),
+                ("\u3164\u2800", None, "chat_empty"),  # fillers that draw nothing
+                ("q" + "\u0301" * 4, None, "chat_too_many_marks"),  # a tower of marks over one letter
                 (None, "fire", "chat_bad_reaction"),
                 ("both", "clap", "bad_message"),
                 (None, None, "bad_message"),
