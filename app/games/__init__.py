@@ -20,3 +20,17 @@ def _discover() -> dict[str, GameRules[Any, Any]]:
 
 
 RULES_BY_SLUG: dict[str, GameRules[Any, Any]] = _discover()
+
+
+def catalogue() -> list[dict[str, object]]:
+    """Every game with its titles, player counts and table options, as the lobby and the API show them."""
+    return [
+        {
+            "slug": rules.slug,
+            "title": dict(rules.title),
+            "seat_counts": sorted(rules.seat_counts),
+            "options": [option.to_json() for option in rules.options],
+            "has_bot": rules.bot is not None,
+        }
+        for rules in RULES_BY_SLUG.values()
+    ]

@@ -7,7 +7,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from app.config import Settings, get_settings
-from app.games import RULES_BY_SLUG
+from app.games import catalogue
 from app.rooms.chat import ChatMode
 from app.rooms.errors import TableError
 from app.rooms.room import Room
@@ -85,16 +85,7 @@ class SeatLink(BaseModel):
 @router.get("/games")
 def list_games() -> list[dict[str, object]]:
     """Every game with its titles, player counts and table options."""
-    return [
-        {
-            "slug": rules.slug,
-            "title": dict(rules.title),
-            "seat_counts": sorted(rules.seat_counts),
-            "options": [option.to_json() for option in rules.options],
-            "has_bot": rules.bot is not None,
-        }
-        for rules in RULES_BY_SLUG.values()
-    ]
+    return catalogue()
 
 
 @router.post("/tables", status_code=201, dependencies=[Depends(limited("create"))])

@@ -8,7 +8,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from app.config import ROOT
-from app.games import RULES_BY_SLUG
+from app.games import RULES_BY_SLUG, catalogue
 from app.rooms.errors import TableError
 from app.web.clients import RateLimited, client_of
 from app.web.deps import LimitsDep, RoomsDep, SettingsDep
@@ -27,10 +27,8 @@ def page_language(request: Request) -> str:
 
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request, settings: SettingsDep) -> HTMLResponse:
-    games = [
-        {"slug": r.slug, "title": dict(r.title), "seat_counts": sorted(r.seat_counts)} for r in RULES_BY_SLUG.values()
-    ]
-    context = {"lang": page_language(request), "games": games, "timers": settings.turn_timer_choices}
+    # The catalogue is in the page, so the form works the moment its script runs: no request to wait for.
+    context = {"lang": page_language(request), "games": catalogue(), "timers": settings.turn_timer_choices}
     return templates.TemplateResponse(request, "lobby.html", context)
 
 

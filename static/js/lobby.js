@@ -108,13 +108,14 @@ function setLanguage(next) {
   renderForm();
 }
 
-async function main() {
+function main() {
   setupLanguageSwitch(setLanguage);
   applyLanguage(lang, t);
   const createForm = document.getElementById("create-form");
   if (!createForm) return;  // the "no such table" page shares the switch only
-  games = await (await fetch("/api/games")).json();
-  document.getElementById("create-name").value = localStorage.getItem("zashiki.name") ?? "";
+  games = JSON.parse(createForm.dataset.games);
+  const nameField = document.getElementById("create-name");
+  if (!nameField.value) nameField.value = localStorage.getItem("zashiki.name") ?? "";
   for (const radio of document.querySelectorAll('input[name="game"]')) radio.addEventListener("change", () => {
     document.getElementById("seat-count").value = "";
     renderForm();
@@ -123,6 +124,7 @@ async function main() {
   createForm.addEventListener("submit", createTable);
   document.getElementById("join-form").addEventListener("submit", joinByCode);
   renderForm();
+  createForm.querySelector("button[type=submit]").disabled = false;  // a submit before now would reload the lobby
 }
 
 main();
