@@ -1,11 +1,18 @@
 """The HAProxy configuration for several workers: every request about a table goes to its owner.
 
     python -m app.haproxy --bind :8080 app1:8000 app2:8000 > deploy/haproxy.cfg
+    python -m app.haproxy --front-proxy 172.16.0.0/12 ... > deploy/haproxy-behind-caddy.cfg
 
 The workers are given in the order of their ZASHIKI_WORKER_INDEX. A table's page, API and socket
 (`/t/{CODE}…`, `/api/tables/{CODE}…`) are routed by the code's first character, the rule of
 app/rooms/ownership.py; everything else (the lobby, creating a table, static files) may go to any
 worker, and a worker creates only tables it owns.
+
+The workers count per-client limits by the player's address, the right-most one in X-Forwarded-For
+that they do not trust. The proxy therefore writes that header itself: the peer's address alone,
+unless the peer is one of the `--front-proxy` networks (Caddy in front), whose header it extends.
+A client's own X-Forwarded-For never reaches a worker, even when the client connects from an
+address the workers trust (Docker's gateway, loopback).
 """
 
 import argparse
@@ -37,19 +44,31 @@ defaults
 
 frontend zashiki
     bind {bind}
-    # The workers count per-client limits by the player's address (ZASHIKI_TRUSTED_PROXIES). They read
-    # one X-Forwarded-For line, so the proxy's peer is appended to the line a proxy before it (Caddy) sent.
+    # The workers count per-client limits by the player's address (ZASHIKI_TRUSTED_PROXIES): the
+    # proxy says who its peer is, and believes no X-Forwarded-For (or -Proto) but a front proxy's.
+"""
+
+PEER_ONLY = """\
+    http-request set-header X-Forwarded-For "%[src]"
+    http-request del-header X-Forwarded-Proto
+"""
+
+AFTER_FRONT_PROXY = """\
+    acl front_proxy src {networks}
     acl forwarded req.fhdr(X-Forwarded-For) -m found
-    http-request set-header X-Forwarded-For "%[req.fhdr(X-Forwarded-For)], %[src]" if forwarded
-    http-request set-header X-Forwarded-For "%[src]" unless forwarded
+    http-request set-header X-Forwarded-For "%[req.fhdr(X-Forwarded-For)], %[src]" if front_proxy forwarded
+    http-request set-header X-Forwarded-For "%[src]" unless front_proxy forwarded
+    http-request del-header X-Forwarded-Proto unless front_proxy
 """
 
 
-def config(workers: list[str], bind: str) -> str:
-    """The configuration text for these worker addresses (host:port, in worker order)."""
+def config(workers: list[str], bind: str, front_proxies: tuple[str, ...] = ()) -> str:
+    """The configuration text for these worker addresses (host:port, in worker order), behind these
+    front proxies' networks (none: players connect to the proxy itself)."""
     count = len(workers)
-    arguments = " ".join(["--bind", bind, *workers])
+    arguments = " ".join(["--bind", bind, *(f"--front-proxy {n}" for n in front_proxies), *workers])
     lines = [HEAD.format(arguments=arguments, bind=bind)]
+    lines.append(AFTER_FRONT_PROXY.format(networks=" ".join(front_proxies)) if front_proxies else PEER_ONLY)
     for index in range(count):
         lines.append(f"    acl owner{index} path_reg -i {TABLE_PATHS}[{initials_of(index, count)}]\n")
     for index in range(count):
@@ -64,9 +83,16 @@ def config(workers: list[str], bind: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bind", default=":8080", help="where the proxy listens (default :8080)")
+    parser.add_argument(
+        "--front-proxy",
+        action="append",
+        default=[],
+        metavar="NETWORK",
+        help="address or network of a proxy in front whose X-Forwarded-For is believed (repeatable)",
+    )
     parser.add_argument("workers", nargs="+", help="host:port of each worker, in ZASHIKI_WORKER_INDEX order")
     arguments = parser.parse_args()
-    print(config(arguments.workers, arguments.bind), end="")
+    print(config(arguments.workers, arguments.bind, tuple(arguments.front_proxy)), end="")
 
 
 if __name__ == "__main__":

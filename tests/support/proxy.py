@@ -25,18 +25,21 @@ def haproxy_binary() -> str:
 
 
 class ProxyProcess:
-    """haproxy with the generated configuration for these worker addresses, on a free loopback port."""
+    """haproxy with the generated configuration for these worker addresses (behind these front
+    proxies' networks), on a free loopback port."""
 
-    def __init__(self, workers: list[str], folder: Path) -> None:
+    def __init__(self, workers: list[str], folder: Path, front_proxies: tuple[str, ...] = ()) -> None:
         self.workers = workers
-        self.config_path = folder / "haproxy.cfg"
-        self.log_path = folder / "haproxy.log"
+        self.front_proxies = front_proxies
+        name = "haproxy-behind" if front_proxies else "haproxy"
+        self.config_path = folder / f"{name}.cfg"
+        self.log_path = folder / f"{name}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def _use_port(self, port: int) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
-        self.config_path.write_text(config(self.workers, f"127.0.0.1:{port}"))
+        self.config_path.write_text(config(self.workers, f"127.0.0.1:{port}", self.front_proxies))
 
     def start(self, timeout: float = 20) -> "ProxyProcess":
         """Starts the proxy and waits until it answers from a worker; a free port another process took
@@ -85,12 +88,18 @@ class Cluster:
 
 
 @contextmanager
-def cluster(folder: Path, workers: int = 2) -> Iterator[Cluster]:
-    """`workers` real workers and HAProxy on loopback, as the `workers` compose profile runs them."""
+def cluster(folder: Path, workers: int = 2, **settings: str) -> Iterator[Cluster]:
+    """`workers` real workers (with these settings) and HAProxy on loopback, as the `workers` compose
+    profile runs them."""
     with postgres_database() as url:
         processes = [
             ServerProcess(
-                url, folder / f"worker{i}.log", workers=str(workers), worker_index=str(i), trusted_proxies="127.0.0.1"
+                url,
+                folder / f"worker{i}.log",
+                workers=str(workers),
+                worker_index=str(i),
+                trusted_proxies="127.0.0.1",
+                **settings,
             )
             for i in range(workers)
         ]

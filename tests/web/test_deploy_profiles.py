@@ -18,6 +18,7 @@ COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
 CADDYFILE = (ROOT / "deploy" / "Caddyfile").read_text()
 HAPROXY = (ROOT / "deploy" / "haproxy.cfg").read_text()
+HAPROXY_BEHIND_CADDY = (ROOT / "deploy" / "haproxy-behind-caddy.cfg").read_text()
 
 
 def in_profile(profile: str | None) -> set[str]:
@@ -54,9 +55,14 @@ def test_the_workers_profile_puts_haproxy_in_front_of_every_worker_in_index_orde
     assert "ZASHIKI_WORKERS=2 docker compose --profile workers up" in (ROOT / "README.md").read_text()
     proxy = SERVICES["proxy"]
     assert proxy["image"].startswith("haproxy:")
-    assert "./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro" in proxy["volumes"]
+    assert [default_of(v) for v in proxy["volumes"]] == ["./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro"]
     assert [default_of(p) for p in proxy["ports"]] == ["8080:8080"]
-    assert config([f"{name}:8000" for _, name in workers], ":8080") == HAPROXY
+    addresses = [f"{name}:8000" for _, name in workers]
+    assert config(addresses, ":8080") == HAPROXY
+    # With Caddy in front (README), the proxy believes the address Caddy forwards from Docker's network.
+    assert "${ZASHIKI_HAPROXY_CONFIG:-haproxy.cfg}" in proxy["volumes"][0]
+    assert config(addresses, ":8080", ("172.16.0.0/12",)) == HAPROXY_BEHIND_CADDY
+    assert "ZASHIKI_HAPROXY_CONFIG=haproxy-behind-caddy.cfg" in (ROOT / "README.md").read_text()
     assert set(proxy["depends_on"]) == {name for _, name in workers}
 
 
