@@ -62,8 +62,16 @@ class Settings(BaseSettings):
     max_spectators_per_table: int = 32
     max_tabs_per_seat: int = 4  # a seat's oldest tab is closed when a newer one would exceed this
     turn_timer_choices: list[int] = [30, 60, 120, 300]  # seconds per decision a table's creator may pick
-    chat_lines_per_second: float = 0.5  # per connection, sustained
+
+    # --- chat (SECURITY.md): how fast, and how much of it a table keeps ---
+    chat_lines_per_second: float = 0.5  # per seat, over all its tabs and browsers, sustained
     chat_burst: int = 5
+    spectator_chat_lines_per_second: float = 1.0  # all of a table's spectators together
+    spectator_chat_burst: int = 10
+    spectator_chat_limit: str = "20/minute"  # per client address, over all its sockets and tables
+    chat_kept_lines: int = Field(default=100, ge=1)  # per table: the oldest line goes (stored, too)
+    chat_kept_bytes: int = Field(default=32_768, ge=1024)  # per table, counting names and text in UTF-8
+    chat_kept_days: float = 30  # a table nobody seated has been at for this long loses its chat
 
     # --- seat links (a seat opened in another browser) ---
     seat_link_minutes: float = 60  # a link works once, within this long

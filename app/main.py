@@ -14,12 +14,12 @@ from app import collector
 from app.config import ROOT, Settings, get_settings
 from app.persistence import RoomStore, StoreUnavailable
 from app.persistence.db import make_engine
-from app.rooms.errors import TableError
+from app.rooms.errors import TableError, TooSoon
 from app.rooms.manager import RoomManager
 from app.rooms.reviews import Reviews
 from app.web import api, pages, review_api, sockets
 from app.web.channel import ChannelMiddleware
-from app.web.clients import ClientLimits, RateLimited
+from app.web.clients import ClientLimits
 from app.web.guard import SiteGuard
 
 
@@ -64,7 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        if isinstance(exc, RateLimited):
+        if isinstance(exc, TooSoon):
             return JSONResponse(
                 {"code": exc.code, "message": exc.message, "retry_after": exc.retry_after},
                 status_code=exc.status,

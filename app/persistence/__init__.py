@@ -4,7 +4,6 @@ from app.persistence.batch_sinks import Superseded
 from app.persistence.faults import StoreUnavailable
 from app.persistence.models import TableStatus
 from app.persistence.store import (
-    CHAT_KEPT,
     ChatRecord,
     GameSummary,
     KeyRecord,
@@ -16,7 +15,6 @@ from app.persistence.store import (
 )
 
 __all__ = [
-    "CHAT_KEPT",
     "ChatRecord",
     "GameSummary",
     "KeyRecord",

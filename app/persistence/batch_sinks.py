@@ -30,6 +30,7 @@ STATEMENTS = {
     "VALUES (?, ?, ?, ?, ?, ?)",
     "revoke": "UPDATE seat_keys SET revoked = ? WHERE room_id = ? AND token_hash = ?",
     "chat": "INSERT INTO chat_lines (room_id, n, seat, name, text, reaction, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "chat_trim": "DELETE FROM chat_lines WHERE room_id = ? AND n < ?",
     "chat_mode": "UPDATE rooms SET chat_mode = ?, spectator_chat = ? WHERE id = ?",
     "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
     "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
@@ -40,6 +41,8 @@ STATEMENTS = {
     "finish": "UPDATE rooms SET status = 'finished' WHERE id = ?",
     "active": "UPDATE rooms SET active_at = ? WHERE id = ?",
     "expire": "UPDATE rooms SET status = 'expired' WHERE id = ? AND status = 'waiting'",
+    "expired_chat": "DELETE FROM chat_lines WHERE room_id IN "
+    "(SELECT id FROM rooms WHERE id = ? AND status = 'expired')",
 }
 
 Row = tuple[str, tuple[object, ...]]  # (kind, parameters)

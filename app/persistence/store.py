@@ -5,17 +5,14 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
-from sqlalchemy.orm import aliased
 
 from app.persistence.batch_sinks import to_json
 from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
 from app.persistence.models import ActionRow, ChatRow, ResultRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
-
-CHAT_KEPT = 100  # chat lines a table holds: its latest, loaded with it
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +73,7 @@ class RoomRecord:
     actions: tuple[tuple[int, dict[str, object]], ...]  # the current game's (seat, payload), in order
     chat_mode: str = "open"
     spectator_chat: bool = False
-    chat: tuple[ChatRecord, ...] = ()  # the latest CHAT_KEPT lines
+    chat: tuple[ChatRecord, ...] = ()  # the lines it keeps (app/rooms/chat.py trims them as it writes)
     turn_seconds: int | None = None  # the turn timer's seconds per decision; None: no timer
     clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
     timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
@@ -140,8 +137,8 @@ class RoomStore:
         await self._writer.write(("active", (at, room_id)))
 
     async def expire(self, room_id: str) -> None:
-        """Ends a table that never started; its code then answers that it has expired."""
-        await self._writer.write(("expire", (room_id,)))
+        """Ends a table that never started, and its chat; its code then answers that it has expired."""
+        await self._writer.write(("expire", (room_id,)), ("expired_chat", (room_id,)))
 
     async def put_seat(self, room_id: str, seat: SeatRecord, keys: Sequence[KeyRecord] = ()) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back), with keys it gains."""
@@ -162,9 +159,12 @@ class RoomStore:
         rows += [("revoke", (why, room_id, token_hash)) for token_hash in revoke]
         await self._writer.write(*rows)
 
-    async def append_chat(self, room_id: str, line: ChatRecord) -> None:
-        """Records one chat line; returns once it is committed."""
-        await self._writer.write(("chat", (room_id, line.n, line.seat, line.name, line.text, line.reaction, line.at)))
+    async def append_chat(self, room_id: str, line: ChatRecord, keep_from: int) -> None:
+        """Records one chat line and drops the table's lines numbered below `keep_from`, in one commit."""
+        await self._writer.write(
+            ("chat", (room_id, line.n, line.seat, line.name, line.text, line.reaction, line.at)),
+            ("chat_trim", (room_id, keep_from)),
+        )
 
     async def set_chat(self, room_id: str, mode: str, spectators: bool) -> None:
         await self._writer.write(("chat_mode", (mode, spectators, room_id)))
@@ -247,6 +247,13 @@ class RoomStore:
             )
             return int(result.rowcount)  # type: ignore[attr-defined]
 
+    async def forget_chat(self, quiet_since: int) -> int:
+        """Deletes the chat of expired tables and of tables no seated player has been at since `quiet_since`."""
+        quiet = select(RoomRow.id).where((RoomRow.status == TableStatus.EXPIRED) | (RoomRow.active_at < quiet_since))
+        async with self._reading(), self._sessions() as session, session.begin():
+            result = await session.execute(delete(ChatRow).where(ChatRow.room_id.in_(quiet)))
+            return int(result.rowcount)  # type: ignore[attr-defined]
+
     async def games(self, room_id: str) -> list[GameSummary]:
         """The table's games in order: each finished one with its result, then the one being played."""
         async with self._reading(), self._sessions() as session:
@@ -327,10 +334,8 @@ class RoomStore:
                     actions[a.room_id].append((a.seat, a.payload))
                     if a.by_clock:
                         timed_out[a.room_id].add(a.version)
-                newest = aliased(ChatRow)
-                latest = select(func.max(newest.n)).where(newest.room_id == ChatRow.room_id).scalar_subquery()
-                lines = select(ChatRow).where(ChatRow.room_id.in_(ids), ChatRow.n > latest - CHAT_KEPT)
-                for c in await session.scalars(lines.order_by(ChatRow.n)):
+                lines = select(ChatRow).where(ChatRow.room_id.in_(ids)).order_by(ChatRow.room_id, ChatRow.n)
+                for c in await session.scalars(lines):
                     chat[c.room_id].append(ChatRecord(c.n, c.seat, c.name, c.text, c.reaction, c.at))
         return [
             RoomRecord(

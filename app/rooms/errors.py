@@ -16,3 +16,11 @@ class StaleVersion(TableError):
 
     def __init__(self) -> None:
         super().__init__("stale_version", "The table has moved on; here is the current view.", 409)
+
+
+class TooSoon(TableError):
+    """Asked too often: nothing was done, and it may be asked again in `retry_after` seconds."""
+
+    def __init__(self, code: str, message: str, retry_after: int) -> None:
+        super().__init__(code, message, 429)
+        self.retry_after = retry_after

@@ -4,7 +4,8 @@ A table is held in memory while it is in use: while a tab is open on it, a bot i
 change is under way, and for `idle_table_seconds` after. Then it leaves memory; the database keeps
 it, and the next tab that asks for it loads it back by replay. Reading about a table (its page, the
 API) loads nothing: it answers from memory or from the stored record. A table never started expires
-once no seated player has been around for `waiting_table_hours`.
+once no seated player has been around for `waiting_table_hours`. The chat of an expired table goes
+with it, and so does that of any table no seated player has been at for `chat_kept_days`.
 """
 
 import asyncio
@@ -18,6 +19,7 @@ from app.config import Settings
 from app.engine import GameRules, IllegalAction
 from app.games import RULES_BY_SLUG
 from app.persistence import RoomRecord, RoomStore, StoreUnavailable, TableStatus
+from app.rooms.chat import Chat, ChatLimits
 from app.rooms.clock import TurnClock
 from app.rooms.connection import Close
 from app.rooms.errors import TableError
@@ -31,6 +33,7 @@ from app.rooms.seating import seat_slots
 log = logging.getLogger(__name__)
 
 EXPIRED = Close(4410, "this table has expired")
+CHAT_SWEEP_SECONDS = 3600  # how often the chat of quiet tables is looked for
 
 
 def no_such_table() -> TableError:
@@ -51,6 +54,8 @@ class RoomManager:
         self._sweeper: asyncio.Task[None] | None = None
         # The first characters of the codes this worker owns: the proxy sends it those tables.
         self.initials = initials_of(settings.worker_index, settings.workers)
+        self._chat_limits = ChatLimits.of(settings)
+        self._chat_swept_at = 0.0
 
     @property
     def _waiting_seconds(self) -> float:
@@ -60,6 +65,7 @@ class RoomManager:
         """Expires what has run out, then rebuilds the tables that were in use; returns how many."""
         now = self.clock()
         await self.store.expire_waiting(before=int(now - self._waiting_seconds))
+        await self._forget_quiet_chat()
         since = int(now - self.settings.idle_table_seconds)
         records = await self.store.load_active(since, self.initials if self.settings.workers > 1 else None)
         records.sort(key=lambda record: record.active_at, reverse=True)
@@ -103,6 +109,7 @@ class RoomManager:
                 self.store,
                 self.settings.bot_delay_seconds,
                 self.clock,
+                chat=Chat(limits=self._chat_limits),
                 turn_clock=TurnClock(turn_seconds),
                 reconnect_grace=self.settings.reconnect_grace_seconds,
             )
@@ -178,11 +185,19 @@ class RoomManager:
                 del self.rooms[code]
                 room.unload()
 
+    async def _forget_quiet_chat(self) -> None:
+        """Deletes the stored chat of expired tables and of tables nobody seated has been at for long."""
+        now = self.clock()
+        self._chat_swept_at = now
+        await self.store.forget_chat(quiet_since=int(now - self.settings.chat_kept_days * 86400))
+
     async def _sweep_every(self, seconds: float) -> None:
         while True:
             await asyncio.sleep(seconds)
             try:
                 await self.sweep()
+                if self.clock() - self._chat_swept_at >= CHAT_SWEEP_SECONDS:
+                    await self._forget_quiet_chat()
             except Exception:
                 log.exception("sweeping the tables failed; trying again in %s s", seconds)
 
@@ -230,7 +245,13 @@ class RoomManager:
     def _rebuild(self, record: RoomRecord, rules: GameRules[Any, Any]) -> Room:
         settings = self.settings
         return Room.rebuild(
-            record, rules, self.store, settings.bot_delay_seconds, self.clock, settings.reconnect_grace_seconds
+            record,
+            rules,
+            self.store,
+            settings.bot_delay_seconds,
+            self.clock,
+            settings.reconnect_grace_seconds,
+            self._chat_limits,
         )
 
     def _rules(self, game: str) -> GameRules[Any, Any]:

@@ -17,7 +17,7 @@ from app.engine import GameRules, IllegalAction, Options, Seat
 from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
-from app.rooms.chat import Chat, ChatMode, line_json
+from app.rooms.chat import Chat, ChatLimits, ChatMode, line_json
 from app.rooms.clock import TurnClock, timed_out
 from app.rooms.connection import SEAT_REVOKED, SUPERSEDED, Close, Connection
 from app.rooms.errors import StaleVersion, TableError
@@ -86,6 +86,7 @@ class Room:
         bot_delay: float,
         clock: Callable[[], float] = time.time,
         reconnect_grace: float = 30,
+        chat_limits: ChatLimits | None = None,
     ) -> "Room":
         """The table as it was, replayed from its seed and action log."""
         options = rules.parse_options(record.options, record.seat_count)
@@ -93,7 +94,7 @@ class Room:
         if record.status != TableStatus.WAITING:
             session.replay(record.actions, record.timed_out)
         seating = Seating(record.id, seat_slots(record), record.keys)
-        chat = Chat(record.chat, ChatMode(record.chat_mode), record.spectator_chat)
+        chat = Chat(record.chat, ChatMode(record.chat_mode), record.spectator_chat, chat_limits)
         turn_clock = TurnClock.stored(record.turn_seconds, record.clock)
         room = cls(
             record.id,
@@ -364,8 +365,8 @@ class Room:
             if seat is not None:
                 name = self.seating.slots[seat].name or name
             playing = self.session.status == TableStatus.PLAYING
-            line = self.chat.line(seat, name, text, reaction, playing, int(self.clock()))
-            await self._numbered(self.store.append_chat(self.id, line))
+            line = self.chat.line(seat, name, text, reaction, playing, self.clock())
+            await self._numbered(self.store.append_chat(self.id, line, keep_from=self.chat.kept_from(line)))
             self.chat.add(line)
             self.fanout.push_chat({"line": line_json(line)})
         return Answered.ACK_OWED

@@ -19,15 +19,15 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from app.config import Settings
-from app.rooms.errors import TableError
+from app.rooms.errors import TableError, TooSoon
 
 
-class RateLimited(TableError):
+class RateLimited(TooSoon):
     """Too many requests of one kind from one client; `retry_after` seconds until the next is allowed."""
 
     def __init__(self, what: str, retry_after: int) -> None:
-        super().__init__("too_many_requests", f"Too many {what} from your address; try again in {retry_after} s.", 429)
-        self.retry_after = retry_after
+        message = f"Too many {what} from your address; try again in {retry_after} s."
+        super().__init__("too_many_requests", message, retry_after)
 
 
 class TooManySockets(TableError):
@@ -49,7 +49,7 @@ def client_of(connection: HTTPConnection) -> str:
 class ClientLimits:
     """Rate limits per client and kind (moving windows, kept in memory), and spectator sockets per client."""
 
-    WHAT = {"create": "new tables", "join": "seats taken", "lookup": "table lookups"}
+    WHAT = {"create": "new tables", "join": "seats taken", "lookup": "table lookups", "chat": "chat messages"}
 
     def __init__(self, settings: Settings) -> None:
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
@@ -57,6 +57,7 @@ class ClientLimits:
             "create": parse_many(settings.create_limit),
             "join": parse_many(settings.join_limit),
             "lookup": parse_many(settings.lookup_limit),
+            "chat": parse_many(settings.spectator_chat_limit),  # a spectator's lines, over all its sockets
         }
         self._max_spectators = settings.max_spectators_per_client
         self._spectators: Counter[str] = Counter()

@@ -4,7 +4,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 import orjson
 from fastapi import APIRouter, WebSocket
@@ -15,9 +16,10 @@ from app.config import Settings
 from app.engine import IllegalAction
 from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
-from app.rooms.errors import StaleVersion, TableError
+from app.rooms.errors import StaleVersion, TableError, TooSoon
 from app.rooms.manager import EXPIRED
 from app.rooms.messages import Act, Again, Check, Ping, Say, Sync, client_message
+from app.rooms.pace import TokenBucket
 from app.rooms.room import Answered, Room
 from app.web.api import clean_name
 from app.web.channel import CHANNEL
@@ -60,7 +62,8 @@ async def room_socket(
         name, bad_name = _spectator_name(websocket.query_params.get("name")) if seat is None else ("", None)
         connection = Connection(seat, settings.outbox_size, key=None if key is None else key.token_hash, name=name)
         seat_lost = _seat_lost(room.seat_revoked(token)) if key is None else None
-        await _serve(websocket, room, connection, settings, [m for m in (seat_lost, bad_name) if m is not None])
+        told = [m for m in (seat_lost, bad_name) if m is not None]
+        await _serve(websocket, room, connection, settings, told, partial(limits.hit, "chat", client))
 
 
 def _spectator_name(raw: str | None) -> tuple[str, bytes | None]:
@@ -78,9 +81,15 @@ def _seat_lost(why: str | None) -> bytes | None:
 
 
 async def _serve(
-    websocket: WebSocket, room: Room, connection: Connection, settings: Settings, told: list[bytes]
+    websocket: WebSocket,
+    room: Room,
+    connection: Connection,
+    settings: Settings,
+    told: list[bytes],
+    count_chat: Callable[[], None],
 ) -> None:
-    """Serves one tab; `told`: what it is told right after its snapshot (why it lost its seat, a name refused)."""
+    """Serves one tab; `told`: what it is told right after its snapshot (why it lost its seat, a name refused);
+    `count_chat`: counts a spectator's chat line against its address (raises RateLimited)."""
     seat = connection.seat
     if seat is not None:  # a seat's oldest tabs give way to its newest
         tabs = room.tabs_of(seat)
@@ -99,7 +108,7 @@ async def _serve(
         writer = asyncio.create_task(_write(send, connection))
         # The reader runs as a task of its own: each message then resumes a short stack of frames, not
         # every ASGI layer between the server and this endpoint.
-        close_code = await asyncio.create_task(_read(receive, room, connection, settings))
+        close_code = await asyncio.create_task(_read(receive, room, connection, settings, count_chat))
     finally:
         connection.end(NORMAL)
         await room.detach(connection, close_code)
@@ -120,10 +129,11 @@ async def _write(send: Send, connection: Connection) -> None:
         await send({"type": "websocket.close", "code": message.code, "reason": message.reason})
 
 
-async def _read(receive: Receive, room: Room, connection: Connection, settings: Settings) -> int | None:
+async def _read(
+    receive: Receive, room: Room, connection: Connection, settings: Settings, count_chat: Callable[[], None]
+) -> int | None:
     """Serves the tab's messages; returns the code its page closed it with (None: the server ended it)."""
-    bucket = _TokenBucket(settings.max_messages_per_second, settings.message_burst)
-    chat_bucket = _TokenBucket(settings.chat_lines_per_second, settings.chat_burst)
+    bucket = TokenBucket(settings.max_messages_per_second, settings.message_burst, time.monotonic())
     limit = settings.max_message_bytes
     while not connection.dropped:
         event = await receive()
@@ -139,7 +149,7 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
             message = None if text is None else client_message.validate_python(orjson.loads(text))
         except (orjson.JSONDecodeError, ValidationError):
             message = None
-        if not bucket.take():  # answered with the action's id, so a client can retry that very action
+        if bucket.take(time.monotonic()):  # answered with the action's id, so a client can retry that very action
             connection.push(_error("rate_limited", "Too many messages; slow down.", getattr(message, "id", None)))
             continue
         if message is None:
@@ -160,15 +170,21 @@ async def _read(receive: Receive, room: Room, connection: Connection, settings: 
                 else:
                     connection.push(_checked(client_id, None))
             case Say(text=text, reaction=reaction, id=client_id):
-                if not chat_bucket.take():
-                    connection.push(_error("chat_too_fast", "Too many chat messages; wait a moment.", client_id))
-                    continue
-                await _answer(room, connection, client_id, room.say(connection.seat, connection.name, text, reaction))
+                await _answer(room, connection, client_id, _say(room, connection, text, reaction, count_chat))
             case Sync():
                 connection.push(room.snapshot(connection.seat))
             case Ping():
                 connection.push(b'{"type":"pong"}')
     return None
+
+
+async def _say(
+    room: Room, connection: Connection, text: str | None, reaction: str | None, count_chat: Callable[[], None]
+) -> Answered:
+    """A chat line: a spectator's counts against its address first (the seats' pace is the table's own)."""
+    if connection.seat is None:
+        count_chat()
+    return await room.say(connection.seat, connection.name, text, reaction)
 
 
 async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[Answered]) -> None:
@@ -181,6 +197,8 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
     except StaleVersion as exc:
         connection.push(_error(exc.code, exc.message, client_id))
         connection.push(room.snapshot(connection.seat))
+    except TooSoon as exc:
+        connection.push(_error(exc.code, exc.message, client_id, exc.retry_after))
     except (IllegalAction, TableError) as exc:
         connection.push(_error(exc.code, exc.message, client_id))
     except StoreUnavailable:  # nothing was applied, and the sender must know; the store logs the outage once
@@ -201,22 +219,8 @@ def _checked(client_id: str | None, refusal: IllegalAction | None) -> bytes:
     )
 
 
-def _error(code: str, message: str, client_id: str | None) -> bytes:
-    return orjson.dumps({"type": "error", "code": code, "message": message, "id": client_id})
-
-
-class _TokenBucket:
-    """Allows `burst` messages at once and `rate` per second sustained."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.capacity = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+def _error(code: str, message: str, client_id: str | None, retry_after: int | None = None) -> bytes:
+    error: dict[str, object] = {"type": "error", "code": code, "message": message, "id": client_id}
+    if retry_after is not None:
+        error["retry_after"] = retry_after
+    return orjson.dumps(error)

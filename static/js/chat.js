@@ -3,14 +3,13 @@
 import { h, fill } from "./dom.js";
 
 const REACTIONS = [["clap", "👏"], ["wow", "😮"], ["thanks", "🙏"], ["nice", null]]; // null: a word, in the page's language
-const KEPT = 100;
-
-const chat = { lines: [], mode: "open", spectators: false, refusal: null };
+const chat = { lines: [], kept: 100, mode: "open", spectators: false, refusal: null };
 const el = (id) => document.getElementById(id);
 
 /** The chat as a fresh snapshot carries it. */
 export function chatSnapshot(snapshot) {
   chat.lines = snapshot?.lines ?? [];
+  chat.kept = snapshot?.kept ?? chat.kept; // how many lines the table keeps: the oldest go as new ones come
   chat.mode = snapshot?.mode ?? "open";
   chat.spectators = snapshot?.spectators ?? false;
 }
@@ -20,7 +19,7 @@ export function chatMessage(message) {
   if (message.settings) Object.assign(chat, message.settings);
   if (!message.line) return null;
   chat.lines.push(message.line);
-  if (chat.lines.length > KEPT) chat.lines.shift();
+  while (chat.lines.length > chat.kept) chat.lines.shift();
   return message.line;
 }
 

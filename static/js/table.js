@@ -223,7 +223,7 @@ function receive(message) {
       break;
     case "error":
       if (page.said.has(message.id)) {
-        refuseChat(page.t(`error.${message.code}`) ?? message.message);
+        refuseChat(page.t(`error.${message.code}`, { s: message.retry_after }) ?? message.message);
         answerSaid(message.id, true);
         break;
       }

@@ -103,3 +103,30 @@ async def test_a_tables_latest_result_keeps_what_its_game_replays_from(database_
         rows = (await db.execute(text("SELECT game_no FROM results ORDER BY game_no"))).all()
     await engine.dispose()
     assert [row[0] for row in rows] == [1, 2]
+
+
+async def test_chat_kept_before_the_caps_is_cut_to_a_tables_latest_lines(database_url: str) -> None:
+    await asyncio.to_thread(command.upgrade, alembic(database_url), "0006")
+    engine = make_engine(database_url)
+    async with engine.begin() as db:
+        for code, status in [("CHT234", "playing"), ("GON234", "expired")]:
+            await db.execute(
+                text(
+                    "INSERT INTO rooms (id, game, options, seat_count, seed, status) "
+                    "VALUES (:code, 'bremen', '{}', 4, 7, :status)"
+                ),
+                {"code": code, "status": status},
+            )
+        rows = [{"code": "CHT234", "n": n} for n in range(1, 131)] + [{"code": "GON234", "n": 1}]
+        await db.execute(
+            text("INSERT INTO chat_lines (room_id, n, seat, name, text, at) VALUES (:code, :n, 0, 'Mina', 'hi', 0)"),
+            rows,
+        )
+    await engine.dispose()
+
+    await asyncio.to_thread(migrate, database_url)
+    engine = make_engine(database_url)
+    async with engine.connect() as db:
+        kept = (await db.execute(text("SELECT room_id, min(n), max(n) FROM chat_lines GROUP BY room_id"))).all()
+    await engine.dispose()
+    assert [tuple(row) for row in kept] == [("CHT234", 31, 130)]

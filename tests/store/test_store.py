@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.persistence import KeyRecord, RoomStore, SeatRecord
+from app.persistence import ChatRecord, KeyRecord, RoomStore, SeatRecord
 from app.persistence.batch_sinks import WriteFailed
 
 
@@ -104,3 +104,34 @@ async def test_seat_keys_are_added_and_removed_in_one_commit(store: RoomStore) -
     await store.change_keys("ABC234", add=[KeyRecord("c" * 64, 0)], remove=["a" * 64, "b" * 64])  # the link used
     record = await store.load("ABC234")
     assert record is not None and record.keys == (KeyRecord("c" * 64, 0),)
+
+
+def chat_line(n: int) -> ChatRecord:
+    return ChatRecord(n, 0, "Mina", f"line {n}", None, 1000 + n)
+
+
+async def test_a_chat_line_and_the_trim_it_brings_commit_together(store: RoomStore) -> None:
+    await store.create("CHT234", "bremen", {}, 4, 1, active_at=1000)
+    for n in range(1, 7):
+        await store.append_chat("CHT234", chat_line(n), keep_from=max(1, n - 2))  # keeps the latest three
+    record = await store.load("CHT234")
+    assert record is not None and [line.n for line in record.chat] == [4, 5, 6]
+    with pytest.raises(WriteFailed):  # a second writer's line: nothing of it is applied, its trim neither
+        await store.append_chat("CHT234", chat_line(6), keep_from=6)
+    record = await store.load("CHT234")
+    assert record is not None and [line.n for line in record.chat] == [4, 5, 6]
+
+
+async def test_the_chat_of_expired_and_long_quiet_tables_is_deleted(store: RoomStore) -> None:
+    for code, active_at in [("OLD234", 1000), ("NEW234", 9000), ("GON234", 9000)]:
+        await store.create(code, "bremen", {}, 4, 1, active_at=active_at)
+        await store.append_chat(code, chat_line(1), keep_from=1)
+    await store.start("OLD234")
+    await store.start("NEW234")
+    await store.expire("GON234")  # never started: it goes, and its chat with it
+    gone = await store.load("GON234")
+    assert gone is not None and gone.status == "expired" and gone.chat == ()
+    assert await store.forget_chat(quiet_since=5000) == 1
+    old, new = await store.load("OLD234"), await store.load("NEW234")
+    assert old is not None and old.chat == ()
+    assert new is not None and [line.text for line in new.chat] == ["line 1"]

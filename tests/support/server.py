@@ -18,6 +18,7 @@ UNLIMITED_CLIENT = {
     "join_limit": "100000/minute",
     "lookup_limit": "100000/minute",
     "max_spectators_per_client": "10000",
+    "spectator_chat_limit": "100000/minute",
 }
 
 

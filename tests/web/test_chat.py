@@ -89,7 +89,7 @@ async def test_bad_chat_lines_are_refused_and_shown_to_nobody(shared_server: Ser
                 (None, None, "bad_message"),
             ]
         ):
-            sender = players[2 + i % 2]  # refusals count against the chat's pace too: two senders stay within it
+            sender = players[2 + i % 2]
             assert (await say(sender, text, reaction))["code"] == code, (text, reaction)
         await mina.send({"type": "say", "text": "y" * 1001})  # over the wire's own bound: not even read
         await mina.wait_for(lambda: any(e["code"] == "bad_message" for e in mina.errors()))
@@ -103,6 +103,25 @@ async def test_bad_chat_lines_are_refused_and_shown_to_nobody(shared_server: Ser
         assert html["type"] == "ack"  # kept as text; every page shows it as text
     finally:
         for player in players:
+            await player.close()
+
+
+async def test_a_seats_pace_holds_across_reconnects_and_tabs(shared_server: ServerProcess) -> None:
+    players = await seat_table(shared_server.url, "bremen", 4)
+    ken = players[1]
+    second_tab = Player(shared_server.url, "P1")
+    second_tab.http.cookies = ken.http.cookies
+    try:
+        assert [(await say(ken, f"line {i}"))["type"] for i in range(5)] == ["ack"] * 5  # the burst
+        await ken.disconnect()
+        await ken.connect()
+        refused = await say(ken, "a fresh socket is no fresh budget")
+        assert refused["code"] == "chat_too_fast" and refused["retry_after"] >= 1
+        await second_tab.connect(ken.code)
+        assert (await say(second_tab, "nor is another tab"))["code"] == "chat_too_fast"
+        assert (await say(players[2], "another seat writes on"))["type"] == "ack"
+    finally:
+        for player in [*players, second_tab]:
             await player.close()
 
 
