@@ -73,6 +73,11 @@ class Settings(BaseSettings):
     chat_kept_bytes: int = Field(default=32_768, ge=1024)  # per table, counting names and text in UTF-8
     chat_kept_days: float = 30  # a table nobody seated has been at for this long loses its chat
 
+    # --- replays of game records and reviews (SECURITY.md): in worker processes, off the tables' event loop ---
+    replay_workers: int = Field(default=1, ge=1)  # processes; each replays one game at a time
+    replays_at_once: int = Field(default=8, ge=1)  # queued or running, over all clients
+    replays_per_client: int = Field(default=2, ge=1)  # queued or running for one address
+
     # --- seat links (a seat opened in another browser) ---
     seat_link_minutes: float = 60  # a link works once, within this long
     max_browsers_per_seat: int = 4  # browsers a seat may be shared with at once

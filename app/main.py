@@ -16,6 +16,7 @@ from app.persistence import RoomStore, StoreUnavailable
 from app.persistence.db import make_engine
 from app.rooms.errors import TableError, TooSoon
 from app.rooms.manager import RoomManager
+from app.rooms.replay_pool import ReplayPool
 from app.rooms.reviews import Reviews
 from app.web import api, pages, review_api, sockets
 from app.web.channel import ChannelMiddleware
@@ -43,9 +44,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = RoomManager(store, settings)
         await rooms.restore()
         app.state.rooms = rooms
-        app.state.reviews = Reviews(rooms)
+        replays = ReplayPool(settings.replay_workers, settings.replays_at_once, settings.replays_per_client)
+        app.state.reviews = Reviews(rooms, replays)
         collector.settle()
         yield
+        replays.close()
         await rooms.close()
         await store.close()
         await engine.dispose()

@@ -5,9 +5,10 @@
 In process: the replay (every state from the deal), the review's summary (the whole log) and one
 version's views for every seat, as the server computes them. Over the real server (`python -m app`
 on a fresh SQLite database under bench/.work/, limits lifted): opening the game's record
-(`POST /api/records`, a cold replay each round: the seats' names change, so no round finds the one
-before it in memory) and then one step (`GET /api/records/{id}/versions/{v}`, a replay held in
-memory). Also the record's size and the memory one held replay takes. Timings are printed, never asserted.
+(`POST /api/records`, a cold replay each round: every round opens another game, as a record's
+names do not make it another replay, and the server replays it in a worker process) and then one
+step (`GET /api/records/{id}/versions/{v}`, a replay held in memory). Also the record's size and
+the memory one held replay takes. Timings are printed, never asserted.
 """
 
 import argparse
@@ -52,13 +53,16 @@ def recorded_playout(seed: int) -> tuple[GameRecord, int]:
     return GameRecord("brownies", {}, names, seed, 0, tuple(moves), outcome.to_json()), count
 
 
-def long_game(actions: int) -> GameRecord:
-    """The first random game (seeds 0, 1, …) of at least `actions` actions."""
+def long_games(actions: int, count: int) -> list[GameRecord]:
+    """The first `count` random games (seeds 0, 1, …) of at least `actions` actions."""
+    found = []
     for seed in range(10_000):
-        record, count = recorded_playout(seed)
-        if count >= actions:
-            return record
-    raise SystemExit(f"no Brownies game of {actions} actions in 10,000 seeds")
+        record, length = recorded_playout(seed)
+        if length >= actions:
+            found.append(record)
+            if len(found) == count:
+                return found
+    raise SystemExit(f"not {count} Brownies games of {actions} actions in 10,000 seeds")
 
 
 def in_process(record: GameRecord, rounds: int) -> dict[str, float]:
@@ -66,9 +70,9 @@ def in_process(record: GameRecord, rounds: int) -> dict[str, float]:
     for _ in range(rounds):
         start = time.perf_counter()
         replay = Replay(record)
-        replay.check_result()
+        replay.check_result(record.result)
         replays.append(time.perf_counter() - start)
-        review = Review((replay, seat_records(record.seats)), None, over=True)
+        review = Review(replay, seat_records(record.seats), None, over=True)
         start = time.perf_counter()
         orjson.dumps(review.summary())
         summaries.append(time.perf_counter() - start)
@@ -94,7 +98,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def over_the_server(record: GameRecord, rounds: int) -> dict[str, float]:
+def over_the_server(records: list[GameRecord]) -> dict[str, float]:
     work = ROOT / "bench" / ".work"
     work.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(dir=work))
@@ -120,9 +124,8 @@ def over_the_server(record: GameRecord, rounds: int) -> dict[str, float]:
                 except httpx.HTTPError:
                     time.sleep(0.1)
             opens, steps = [], []
-            for n in range(rounds):
-                renamed = GameRecord(**{**_fields(record), "seats": tuple(f"P{s}-{n}" for s in range(SEATS))})
-                body = orjson.dumps(renamed.to_json())
+            for record in records:
+                body = orjson.dumps(record.to_json())
                 start = time.perf_counter()
                 opened = client.post("/api/records", content=body, headers={"Content-Type": "application/json"})
                 opens.append(time.perf_counter() - start)
@@ -138,22 +141,19 @@ def over_the_server(record: GameRecord, rounds: int) -> dict[str, float]:
         server.wait(timeout=20)
 
 
-def _fields(record: GameRecord) -> dict[str, object]:
-    return {name: getattr(record, name) for name in GameRecord.__slots__}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=700, help="the least actions the game must have")
     parser.add_argument("--rounds", type=int, default=5, help="repetitions; medians are printed")
     args = parser.parse_args()
-    record = long_game(args.actions)
+    records = long_games(args.actions, args.rounds)
+    record = records[0]
     print(f"Farm with Brownies, {SEATS} players, seed {record.seed}: {len(record.actions)} actions")
     local = in_process(record, args.rounds)
     print(f"  in process: replay {local['replay'] * 1000:.0f} ms, summary {local['summary'] * 1000:.1f} ms,")
     views, held = local["version"] * 1000, local["held_mib"]
     print(f"              one version's 4 views {views:.1f} ms, a held replay {held:.1f} MiB")
-    served = over_the_server(record, args.rounds)
+    served = over_the_server(records)
     print(f"  over HTTP:  record of {served['bytes'] / 1024:.0f} KB opened in {served['open'] * 1000:.0f} ms,")
     print(f"              one step in {served['step'] * 1000:.1f} ms (medians of {args.rounds})")
 

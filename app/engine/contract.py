@@ -161,6 +161,9 @@ class GameRules(Generic[S, A]):
     # Printed data that never changes (card faces, score tables): sent once per connection, not in
     # every view; views name its entries by id.
     catalog: Mapping[str, object] | None = None
+    # What replaying one action costs, in µs on the reference machine (bench/replay_pool.py): an
+    # uploaded record's replay budget counts its actions by it (app/rooms/replay.py).
+    replay_cost_us: int = 100
 
     def deal(self, seats: int, raw_options: Mapping[str, object], rng: Random) -> S:
         """A new game from options in their stored or lobby form, parsed here once."""

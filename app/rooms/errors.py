@@ -10,6 +10,10 @@ class TableError(Exception):
         self.message = message
         self.status = status
 
+    def __reduce__(self) -> tuple[type["TableError"], tuple[str, str, int]]:
+        # Raised in a replay worker, it crosses back pickled (app/rooms/replay_pool.py), as what it says.
+        return TableError, (self.code, self.message, self.status)
+
 
 class StaleVersion(TableError):
     """An action made against a view that is no longer current; nothing was applied."""

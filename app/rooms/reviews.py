@@ -4,6 +4,9 @@ Nothing is stored twice: a review is rebuilt from the action log through the gam
 kept in memory only while it is looked at (a few at a time). A finished game hides nothing any more;
 the game being played shows each viewer only what it was shown: its own seat's views, or the
 spectators', and the log lines it was sent.
+
+A whole game is replayed in a worker process (app/rooms/replay_pool.py), never on the tables' event
+loop; a game being played that is looked at again is carried on here by the few moves made since.
 """
 
 import hashlib
@@ -18,11 +21,12 @@ from app.persistence import GameSummary, SeatRecord, StoredGame
 from app.rooms.errors import TableError
 from app.rooms.identity import hash_token
 from app.rooms.manager import RoomManager
-from app.rooms.replay import GameRecord, RecordedAction, Replay
+from app.rooms.replay import CHECKPOINT_EVERY, GameRecord, RecordedAction, Replay, check_budget
+from app.rooms.replay_pool import ReplayPool
 
 REPLAYS_KEPT = 16  # replays held in memory at once, the least recently looked at going first
 
-Held = tuple[Replay, list[dict[str, object]]]  # a replay, and its seats as a review shows them
+Seats = list[dict[str, object]]  # a game's seats as a review shows them
 
 
 def seat_json(seat: SeatRecord) -> dict[str, object]:
@@ -55,15 +59,18 @@ def record_of(game: StoredGame) -> GameRecord:
 
 
 def record_id(record: GameRecord) -> str:
-    """An uploaded record's name: its content's hash, so the same record is one replay however often opened."""
-    return hashlib.sha256(orjson.dumps(record.to_json(), option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+    """An uploaded record's name: the hash of the game it replays (not of its names or the result it claims),
+    so the same game is one replay however often it is opened, and however it is relabelled."""
+    game = {key: value for key, value in record.to_json().items() if key not in {"seats", "result"}}
+    game["seats"] = len(record.seats)
+    return hashlib.sha256(orjson.dumps(game, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
 
 
 class Review:
     """One replay as one viewer may see it: which seats' views, and the whole log or only its own lines."""
 
-    def __init__(self, held: Held, viewer: Seat | None, over: bool) -> None:
-        self.replay, self.seats = held
+    def __init__(self, replay: Replay, seats: Seats, viewer: Seat | None, over: bool) -> None:
+        self.replay, self.seats = replay, seats
         self.viewer = viewer
         self.over = over  # nothing is secret any more: every seat's views, every log line
         self.perspectives: list[Seat | None] = list(range(len(self.seats))) if over else [viewer]
@@ -93,9 +100,10 @@ class Review:
 class Reviews:
     """Reviews of a table's games and of uploaded records, replayed on demand, the latest few kept."""
 
-    def __init__(self, rooms: RoomManager) -> None:
+    def __init__(self, rooms: RoomManager, pool: ReplayPool) -> None:
         self.rooms = rooms
-        self._replays: OrderedDict[Hashable, Held] = OrderedDict()
+        self.pool = pool
+        self._replays: OrderedDict[Hashable, tuple[Replay, Seats]] = OrderedDict()
 
     async def evening(self, code: str) -> dict[str, object]:
         """The table's games so far, each with how it ended, and the running totals."""
@@ -111,25 +119,30 @@ class Reviews:
             "totals": evening_totals(games, len(seats)),
         }
 
-    async def table_game(self, code: str, game_no: int, token: str | None) -> Review:
-        """Game `game_no` of the table as the holder of `token` may review it, and its seats."""
+    async def table_game(self, code: str, game_no: int, token: str | None, client: str) -> Review:
+        """Game `game_no` of the table as the holder of `token` may review it; `client` pays for a replay."""
         code = code.upper()
-        finished = ("table", code, game_no, None)  # a finished game's replay never changes: no need to read it again
-        if (held := self._held(finished)) is not None:
-            return Review(held, await self._seat_of(code, token), over=True)
+        key = ("table", code, game_no)
+        held = self._held(key)
+        if held is not None and held[0].outcome is not None:  # a finished game's replay never changes
+            return Review(*held, await self._seat_of(code, token), over=True)
         stored = await self.rooms.store.game(code, game_no)
-        if stored is not None and stored.outcome is None:
+        if stored is None:
+            raise TableError("no_such_game_no", "This table has no game with that number.", 404)
+        if stored.outcome is None:
             # Still being played: only as far as the table has shown it, and only the viewer's own views.
             room = await self.rooms.get(code)
             viewer, upto = room.seat_for(token), room.version
             stored = replace(stored, actions=tuple(a for a in stored.actions if a.version <= upto))
         else:
-            viewer, upto = await self._seat_of(code, token), None  # over: every view is open, the viewer's first
-        if stored is None:
-            raise TableError("no_such_game_no", "This table has no game with that number.", 404)
-        key = finished if stored.outcome is not None else ("table", code, game_no, upto)
-        held = self._held(key) or self._hold(key, Replay(record_of(stored)), [seat_json(s) for s in stored.seats])
-        return Review(held, viewer, over=stored.outcome is not None)
+            viewer = await self._seat_of(code, token)  # over: every view is open, the viewer's first
+        record, seats = record_of(stored), [seat_json(s) for s in stored.seats]
+        if held is None or len(record.actions) - len(held[0].record.actions) > CHECKPOINT_EVERY:
+            replay = self._hold(key, await self.pool.replay(record, client), seats)
+        else:  # the moves made since it was last looked at: a few steps, taken here
+            replay = held[0]
+            replay.extend(record.actions[len(replay.record.actions) :])
+        return Review(replay, seats, viewer, over=stored.outcome is not None)
 
     async def _seat_of(self, code: str, token: str | None) -> Seat | None:
         """The seat this browser holds at the table, read without loading the table into memory."""
@@ -148,36 +161,41 @@ class Reviews:
             raise TableError("not_finished", "The game is not over yet.", 409)
         return record_of(stored)
 
-    def upload(self, record: GameRecord) -> tuple[str, Review]:
+    async def upload(self, record: GameRecord, client: str) -> tuple[str, Review]:
         """An uploaded record, replayed and checked against the result it claims; its id for later versions."""
         key = record_id(record)
         held = self._held(("record", key))
         if held is None:
-            replay = Replay(record)
-            replay.check_result()  # a record the rules refuse, or that ends otherwise, is never held
-            held = self._hold(("record", key), replay, seat_records(record.seats))
-        return key, Review(held, None, over=True)
+            check_budget(record)
+            replay = await self.pool.replay(record, client)
+        else:
+            replay = held[0]
+        replay.check_result(record.result)  # a record the rules refuse, or that ends otherwise, is never held
+        seats = seat_records(record.seats)
+        if held is None:
+            self._hold(("record", key), replay, seats)
+        return key, Review(replay, seats, None, over=True)
 
     def uploaded(self, key: str) -> Review:
         """An uploaded record's review, while it is still held (else the page sends the record again)."""
         held = self._held(("record", key))
         if held is None:
             raise TableError("record_gone", "This record is no longer open here; open it again.", 404)
-        return Review(held, None, over=True)
+        return Review(*held, None, over=True)
 
-    def _held(self, key: Hashable) -> Held | None:
+    def _held(self, key: Hashable) -> tuple[Replay, Seats] | None:
         held = self._replays.get(key)
         if held is not None:
             self._replays.move_to_end(key)
         return held
 
-    def _hold(self, key: Hashable, replay: Replay, seats: list[dict[str, object]]) -> Held:
-        self._replays[key] = held = (replay, seats)
+    def _hold(self, key: Hashable, replay: Replay, seats: Seats) -> Replay:
+        self._replays[key] = (replay, seats)
         while len(self._replays) > REPLAYS_KEPT:
             self._replays.popitem(last=False)
-        return held
+        return replay
 
 
-def seat_records(names: tuple[str, ...]) -> list[dict[str, object]]:
+def seat_records(names: tuple[str, ...]) -> Seats:
     """An uploaded record's seats, as a review shows them."""
     return [seat_json(SeatRecord(seat, name, True, False)) for seat, name in enumerate(names)]

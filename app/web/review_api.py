@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from app.rooms.errors import TableError
 from app.rooms.replay import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, GameRecord, RecordedAction, bad_record
 from app.web.api import Name
+from app.web.clients import client_of
 from app.web.deps import ReviewsDep, limited, seat_cookie
 
 router = APIRouter(prefix="/api")
@@ -63,14 +64,14 @@ async def evening(code: str, reviews: ReviewsDep) -> dict[str, object]:
 @router.get("/tables/{code}/games/{n}", dependencies=[Depends(limited("lookup"))])
 async def review(code: str, n: GameNo, request: Request, reviews: ReviewsDep) -> dict[str, object]:
     """The review of game `n`: its seats, versions and log (all of it once the game is over)."""
-    found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
+    found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)), client_of(request))
     return found.summary()
 
 
 @router.get("/tables/{code}/games/{n}/versions/{v}", dependencies=[Depends(limited("lookup"))])
 async def review_version(code: str, n: GameNo, v: Version, request: Request, reviews: ReviewsDep) -> dict[str, object]:
     """Game `n` at version `v`: every seat's view once the game is over, else the asker's own."""
-    found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)))
+    found = await reviews.table_game(code, n, request.cookies.get(seat_cookie(code)), client_of(request))
     return found.version(v)
 
 
@@ -96,7 +97,7 @@ async def open_record(request: Request, reviews: ReviewsDep) -> dict[str, object
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise bad_record("bad_record", f"This is not a game record ({where}: {first['msg']}).") from exc
-    key, found = reviews.upload(parsed.record())
+    key, found = await reviews.upload(parsed.record(), client_of(request))
     return {"id": key, **found.summary()}
 
 

@@ -26,9 +26,15 @@ const EVERY_SEAT = "every";
 
 // --- loading --------------------------------------------------------------------------------
 
-async function fetchJson(url, options) {
+const BUSY_TRIES = 5; // a server busy replaying other games is asked again after the wait it names
+
+async function fetchJson(url, options, tries = BUSY_TRIES) {
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({}));
+  if (data.code === "replays_busy" && tries > 1) {
+    await new Promise((resolve) => setTimeout(resolve, (data.retry_after ?? 1) * 1000));
+    return fetchJson(url, options, tries - 1);
+  }
   if (!response.ok) throw Object.assign(new Error(data.message ?? response.statusText), { code: data.code, data });
   return data;
 }

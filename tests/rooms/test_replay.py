@@ -5,6 +5,7 @@ the JSON a player downloads, read back as an upload is, and replayed: every vers
 every seat is the one the table computed, and the end is the same. Records altered by hand are refused.
 """
 
+import itertools
 from random import Random
 from typing import Any
 
@@ -16,8 +17,16 @@ from app.engine.playout import random_playout
 from app.games import RULES_BY_SLUG
 from app.persistence import GameSummary
 from app.rooms.errors import TableError
-from app.rooms.replay import GameRecord, RecordedAction, Replay
-from app.rooms.reviews import evening_totals
+from app.rooms.replay import (
+    CHECKPOINT_EVERY,
+    MAX_RECORD_ACTIONS,
+    REPLAY_BUDGET_US,
+    GameRecord,
+    RecordedAction,
+    Replay,
+    check_budget,
+)
+from app.rooms.reviews import evening_totals, record_id
 from app.web.review_api import RecordBody
 
 GAMES_PER_COUNT = 2
@@ -53,12 +62,12 @@ def test_a_record_replays_every_view_and_the_end(game: str, seats: int) -> None:
     for seed in range(GAMES_PER_COUNT):
         record, states = played(rules, seats, seed)
         replay = Replay(through_json(record))
-        replay.check_result()
+        replay.check_result(record.result)
         assert replay.last_version == len(record.actions)
         for version, state in enumerate(states):
             for seat in [*range(seats), None]:
                 assert replay.view(version, seat) == full_view(rules, state, seat)
-        assert replay.states[-1] == states[-1]
+        assert replay.last_state == states[-1]
         assert replay.outcome == record.result
         # A decision the bot made when time ran out is said in the log, before what it did.
         timed = [line for line in replay.log_json(None, everything=True) if line["kind"] == "timed_out"]
@@ -92,7 +101,8 @@ def _fields(record: GameRecord) -> dict[str, Any]:
 def test_a_tampered_record_is_refused(change: dict[str, Any], code: set[str]) -> None:
     record, _ = played(RULES_BY_SLUG["hansa"], 3, 1)
     with pytest.raises(TableError) as refused:
-        Replay(GameRecord(**{**_fields(record), **change})).check_result()
+        tampered = GameRecord(**{**_fields(record), **change})
+        Replay(tampered).check_result(tampered.result)
     assert refused.value.code in code and refused.value.status == 400
 
 
@@ -114,6 +124,65 @@ def test_an_illegal_action_is_named() -> None:
         Replay(GameRecord(**{**_fields(record), "actions": moved}))
     assert refused.value.code == "record_illegal_action"
     assert refused.value.message.startswith("Action 1 (seat ")
+
+
+def test_any_version_is_reached_from_the_states_kept_in_any_order() -> None:
+    """A replay keeps a state every CHECKPOINT_EVERY versions and steps from the nearest: asked for in any
+    order (a slider dragged back and forth), every version is the state the table went through."""
+    rules = RULES_BY_SLUG["brownies"]
+    record, states = played(rules, 4, 7)
+    replay = Replay(record)
+    assert len(states) > 4 * CHECKPOINT_EVERY
+    assert len(replay.checkpoints) == 1 + len(record.actions) // CHECKPOINT_EVERY
+    order = list(range(len(states)))
+    Random(3).shuffle(order)
+    for version in [*order, *reversed(range(len(states)))]:
+        assert replay.state_at(version) == states[version]
+
+
+def test_a_game_carried_on_in_pieces_is_the_game_replayed_whole() -> None:
+    rules = RULES_BY_SLUG["baroque"]
+    record, states = played(rules, 3, 5)
+    whole = Replay(record)
+    growing = Replay(GameRecord(**{**_fields(record), "actions": (), "result": None}))
+    assert growing.outcome is None
+    cuts = [0, 1, 2, 40, 41, 120, len(record.actions)]
+    for start, end in itertools.pairwise(cuts):
+        growing.extend(record.actions[start:end])
+        assert growing.last_version == end and growing.state_at(end) == states[end]
+    assert growing.log == whole.log and growing.outcome == whole.outcome == record.result
+    assert [growing.state_at(v) for v in range(len(states))] == states
+
+
+def test_an_illegal_action_in_a_later_piece_keeps_what_came_before() -> None:
+    record, states = played(RULES_BY_SLUG["bremen"], 4, 2)
+    replay = Replay(GameRecord(**{**_fields(record), "actions": record.actions[:3], "result": None}))
+    wrong = RecordedAction(record.actions[4].seat, {"type": "no_such_move"})
+    with pytest.raises(TableError) as refused:
+        replay.extend((record.actions[3], wrong))
+    assert refused.value.message.startswith("Action 5 (seat ")
+    assert replay.last_version == 4 and replay.state_at(4) == states[4]
+
+
+@pytest.mark.parametrize("game", list(RULES_BY_SLUG))
+def test_a_record_beyond_its_games_replay_budget_is_refused_before_any_work(game: str) -> None:
+    rules = RULES_BY_SLUG[game]
+    most = REPLAY_BUDGET_US // rules.replay_cost_us
+    record, _ = played(rules, min(rules.seat_counts), 1)
+    check_budget(GameRecord(**{**_fields(record), "actions": record.actions[:1] * min(most, MAX_RECORD_ACTIONS)}))
+    if most < MAX_RECORD_ACTIONS:
+        with pytest.raises(TableError) as refused:
+            check_budget(GameRecord(**{**_fields(record), "actions": record.actions[:1] * (most + 1)}))
+        assert (refused.value.code, refused.value.status) == ("record_too_long", 413)
+        assert f"at most {most} actions" in refused.value.message
+
+
+def test_a_records_id_is_its_game_not_its_names_or_its_claim() -> None:
+    record, _ = played(RULES_BY_SLUG["hansa"], 3, 1)
+    renamed = GameRecord(**{**_fields(record), "seats": ("Ann", "Bo", "Cy"), "result": None})
+    assert record_id(renamed) == record_id(record)
+    for change in ({"seed": record.seed + 1}, {"actions": record.actions[:-1]}, {"options": {"opening_draft": True}}):
+        assert record_id(GameRecord(**{**_fields(record), **change})) != record_id(record)
 
 
 def test_the_evening_sums_wins_and_scores() -> None:

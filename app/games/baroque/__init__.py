@@ -25,4 +25,5 @@ RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,
+    replay_cost_us=30,  # bench/replay_pool.py
 )

@@ -35,4 +35,5 @@ RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     inventory=inventory,
     bot=choose,
     catalog={"bluebells_to_win": BLUEBELLS_TO_WIN},  # §1: the table shows a slot for each
+    replay_cost_us=70,  # bench/replay_pool.py
 )

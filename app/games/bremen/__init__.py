@@ -24,4 +24,5 @@ RULES: GameRules[BremenState, BremenAction] = GameRules(
     redeal_hidden=redeal_hidden,
     inventory=inventory,
     bot=choose,
+    replay_cost_us=40,  # bench/replay_pool.py
 )

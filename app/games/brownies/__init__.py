@@ -33,4 +33,5 @@ RULES: GameRules[BrowniesState, Action] = GameRules(
     inventory=inventory,
     bot=choose,
     catalog=CATALOG,
+    replay_cost_us=60,  # bench/replay_pool.py
 )

@@ -26,4 +26,5 @@ RULES: GameRules[HansaState, HansaAction] = GameRules(
     inventory=inventory,
     bot=choose,
     catalog=catalog(),  # card faces, the track table and the scoring tables: sent once per connection
+    replay_cost_us=110,  # bench/replay_pool.py
 )
