@@ -10,7 +10,7 @@ from app.persistence import TableStatus
 from app.rooms.chat import Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
 from app.rooms.presence import Departures, Presence
-from app.rooms.seating import Seating, SeatSlot
+from app.rooms.seating import CREATOR, Seating, SeatSlot
 from app.rooms.session import TableSession
 
 LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
@@ -189,6 +189,12 @@ class FanOut:
     def push_chat(self, change: dict[str, object]) -> None:
         """A new chat line, or the chat's new setting."""
         self._push_to_all({"type": "chat", **change})
+
+    def push_seat_asks(self, asks: list[dict[str, object]]) -> None:
+        """The asks for a seat back waiting for an answer, to the creator's tabs only (app/rooms/seat_asks.py)."""
+        message = orjson.dumps({"type": "seat_asks", "asks": asks})
+        for connection in self.tabs_of(CREATOR):
+            connection.push(message)
 
     def push_table(self) -> None:
         """Tells every tab that the table's public facts changed (seats, presence)."""

@@ -49,9 +49,26 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
+class AskSeat(_Message):
+    """A watching tab asks the host for a seat back (its browser lost it)."""
+
+    type: Literal["ask_seat"]
+    seat: Annotated[int, Field(ge=0, le=7)]
+    id: Annotated[str, Field(max_length=64)] | None = None
+
+
+class AnswerAsk(_Message):
+    """The host grants or declines a tab's ask for a seat."""
+
+    type: Literal["answer_ask"]
+    ask: Annotated[str, Field(max_length=32)]
+    grant: bool
+    id: Annotated[str, Field(max_length=64)] | None = None
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Again | Check | Say | Sync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Act | Again | Check | Say | Sync | Ping | AskSeat | AnswerAsk, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)

@@ -13,6 +13,8 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any
 
+import orjson
+
 from app.engine import GameRules, IllegalAction, Options, Seat
 from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
 from app.rooms import seat_links
@@ -24,7 +26,8 @@ from app.rooms.errors import StaleVersion, TableError
 from app.rooms.fanout import Ack, FanOut
 from app.rooms.identity import new_seed
 from app.rooms.presence import CLEAN_CLOSES, RELOAD_SECONDS, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
-from app.rooms.seating import Seating, SeatSlot, require_creator, seat_slots
+from app.rooms.seat_asks import SeatAsks
+from app.rooms.seating import CREATOR, Seating, SeatSlot, require_creator, seat_slots
 from app.rooms.session import TableSession
 from app.rooms.timekeeper import Timekeeper
 
@@ -70,6 +73,7 @@ class Room:
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
         self.fanout = FanOut(room_id, self.session, self.seating, self.chat, self.turns.json, self.departures)
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
+        self.seat_asks = SeatAsks()
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
         self._lock = asyncio.Lock()
         self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
@@ -219,6 +223,47 @@ class Room:
             change = seat_links.use_link(self.seating, link_token, held, self.session.status, int(self.clock()))
             await self._change_keys(change)
         return change.seat, change.token
+
+    def ask_for_seat(self, connection: Connection, seat: Seat) -> None:
+        """A watching tab asks the host for `seat` back (rules: SeatAsks.ask); the host's tabs are shown it."""
+        self.seat_asks.ask(
+            str(connection.serial),
+            connection.seat,
+            connection.name,
+            seat,
+            self.seating,
+            self.fanout.at_table(),
+            self.clock(),
+        )
+        self.fanout.push_seat_asks(self.seat_asks.to_json())
+
+    async def answer_seat_ask(self, by: Connection, ask_id: str, grant: bool, lifetime: int, max_browsers: int) -> None:
+        """The host grants an ask (the seat's link goes to the asking tab alone, which takes the seat),
+        or declines it."""
+        require_creator(by.seat)
+        async with self._lock:
+            ask = self.seat_asks.answer(ask_id)
+            self.fanout.push_seat_asks(self.seat_asks.to_json())
+            asker = next((c for c in self.fanout.connections if str(c.serial) == ask.id), None)
+            if not grant:
+                if asker is not None:
+                    asker.push(orjson.dumps({"type": "seat_declined", "seat": ask.seat}))
+                return
+            if asker is None:
+                raise TableError("no_such_ask", "That ask is gone: its browser left, or it was answered.", 404)
+            change = seat_links.make_link(
+                self.seating,
+                self.seating.keys.get(by.key or ""),
+                ask.seat,
+                False,
+                self.session.status,
+                self.fanout.at_table(),
+                int(self.clock()),
+                lifetime,
+                max_browsers,
+            )
+            await self._change_keys(change)
+            asker.push(orjson.dumps({"type": "seat_granted", "seat": ask.seat, "link": change.token}))
 
     async def _change_keys(self, change: seat_links.KeyChange) -> None:
         await self.store.change_keys(self.id, change.add, change.remove, change.signed_out, change.why)
@@ -385,11 +430,15 @@ class Room:
         if connection.seat is not None:
             self.departures.arrived(connection.seat)
         self.fanout.add(connection)
+        if connection.seat == CREATOR and (asks := self.seat_asks.to_json()):
+            connection.push(orjson.dumps({"type": "seat_asks", "asks": asks}))
         await self._presence_changed(connection.seat)
 
     async def detach(self, connection: Connection, close_code: int | None = None) -> None:
         """The tab is gone; `close_code`: how its page closed it (None: the server ended it, or it dropped)."""
         self.fanout.remove(connection)
+        if self.seat_asks.tab_closed(str(connection.serial)):
+            self.fanout.push_seat_asks(self.seat_asks.to_json())
         self.last_seen = self.clock()
         seat = connection.seat
         if seat is not None and not self.fanout.tabs_of(seat):

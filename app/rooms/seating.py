@@ -157,6 +157,9 @@ class Seating:
         return SeatSlot(slot.name, slot.human, bot)
 
 
+CREATOR: Seat = 0  # the table's creator sits at the first seat
+
+
 def require_creator(by: Seat | None) -> None:
-    if by != 0:
+    if by != CREATOR:
         raise TableError("not_creator", "Only the table's creator can do that.", 403)

@@ -18,7 +18,7 @@ from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError, TooSoon
 from app.rooms.manager import EXPIRED
-from app.rooms.messages import Act, Again, Check, Ping, Say, Sync, client_message
+from app.rooms.messages import Act, Again, AnswerAsk, AskSeat, Check, Ping, Say, Sync, client_message
 from app.rooms.pace import TokenBucket
 from app.rooms.room import Answered, Room
 from app.web.api import clean_name
@@ -171,6 +171,12 @@ async def _read(
                     connection.push(_checked(client_id, None))
             case Say(text=text, reaction=reaction, id=client_id):
                 await _answer(room, connection, client_id, _say(room, connection, text, reaction, count_chat))
+            case AskSeat(seat=seat, id=client_id):
+                await _answer(room, connection, client_id, _asked(room, connection, seat))
+            case AnswerAsk(ask=ask, grant=grant, id=client_id):
+                lifetime = int(settings.seat_link_minutes * 60)
+                answer = room.answer_seat_ask(connection, ask, grant, lifetime, settings.max_browsers_per_seat)
+                await _answer(room, connection, client_id, _acked(answer))
             case Sync():
                 connection.push(room.snapshot(connection.seat))
             case Ping():
@@ -185,6 +191,16 @@ async def _say(
     if connection.seat is None:
         count_chat()
     return await room.say(connection.seat, connection.name, text, reaction)
+
+
+async def _asked(room: Room, connection: Connection, seat: int) -> Answered:
+    room.ask_for_seat(connection, seat)
+    return Answered.ACK_OWED
+
+
+async def _acked(change: Awaitable[None]) -> Answered:
+    await change
+    return Answered.ACK_OWED
 
 
 async def _answer(room: Room, connection: Connection, client_id: str | None, change: Awaitable[Answered]) -> None:
