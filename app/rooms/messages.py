@@ -54,6 +54,7 @@ class AskSeat(_Message):
 
     type: Literal["ask_seat"]
     seat: Annotated[int, Field(ge=0, le=7)]
+    name: Annotated[str, Field(max_length=100)] | None = None  # who it says it is; else the name it watches by
     id: Annotated[str, Field(max_length=64)] | None = None
 
 

@@ -171,8 +171,8 @@ async def _read(
                     connection.push(_checked(client_id, None))
             case Say(text=text, reaction=reaction, id=client_id):
                 await _answer(room, connection, client_id, _say(room, connection, text, reaction, count_chat))
-            case AskSeat(seat=seat, id=client_id):
-                await _answer(room, connection, client_id, _asked(room, connection, seat))
+            case AskSeat(seat=seat, name=name, id=client_id):
+                await _answer(room, connection, client_id, _asked(room, connection, seat, name))
             case AnswerAsk(ask=ask, grant=grant, id=client_id):
                 lifetime = int(settings.seat_link_minutes * 60)
                 answer = room.answer_seat_ask(connection, ask, grant, lifetime, settings.max_browsers_per_seat)
@@ -193,8 +193,13 @@ async def _say(
     return await room.say(connection.seat, connection.name, text, reaction)
 
 
-async def _asked(room: Room, connection: Connection, seat: int) -> Answered:
-    room.ask_for_seat(connection, seat)
+async def _asked(room: Room, connection: Connection, seat: int, name: str | None) -> Answered:
+    """An ask for a seat back, under the name given with it (checked as nicknames are), else the tab's own."""
+    try:
+        asker = connection.name if name is None else clean_name(name)
+    except ValueError as exc:
+        raise TableError("bad_name", f"That name cannot be shown ({exc}).", 400) from exc
+    room.ask_for_seat(connection, seat, asker)
     return Answered.ACK_OWED
 
 

@@ -21,8 +21,8 @@ async def left(watcher: Player, seat: int) -> None:
     )
 
 
-async def ask(tab: Player, seat: int) -> Message:
-    return await tab.request({"type": "ask_seat", "seat": seat})
+async def ask(tab: Player, seat: int, **name: str) -> Message:
+    return await tab.request({"type": "ask_seat", "seat": seat, **name})
 
 
 async def test_a_browser_that_lost_its_seat_gets_it_back_from_the_host(live_server: ServerProcess) -> None:
@@ -92,7 +92,13 @@ async def test_asks_that_may_not_be_made_are_refused_and_a_closed_tab_takes_its_
         ]:
             answer = await ask(tab, seat)
             assert (answer["type"], answer["code"]) == ("error", code), (seat, answer)
+        assert (await ask(unnamed, 2, name="\u202eevil"))["code"] == "bad_name"  # checked as nicknames are
         assert asks_seen(host) == []
+
+        assert (await ask(unnamed, 2, name="Aiko's phone"))["type"] == "ack"  # a name given with the ask
+        await until(lambda: [a["name"] for a in asks_seen(host)] == ["Aiko's phone"])
+        await unnamed.disconnect()
+        await until(lambda: asks_seen(host) == [])
 
         assert (await ask(named, 2))["type"] == "ack"
         await until(lambda: len(asks_seen(host)) == 1)
