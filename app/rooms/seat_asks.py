@@ -47,22 +47,9 @@ class SeatAsks:
         now: float,
     ) -> SeatAsk:
         """The tab `tab` (holding `asker`, None: watching) asks for `seat`; raises unless it may."""
-        if asker is not None:
-            raise TableError("already_seated", "This browser already has a seat at this table.", 409)
+        check_askable(asker, seat, seating, at_table)
         if not name:
             raise TableError("name_needed", "Say who you are first: the host answers a name.", 400)
-        if not 0 <= seat < len(seating):
-            raise TableError("bad_seat", "No such seat.", 400)
-        if not seating.slots[seat].human:
-            raise TableError("not_a_player_seat", "That seat was never a player's.", 409)
-        if seat == CREATOR:
-            raise TableError("host_seat", "Only the host's own seat link can move the host's seat.", 409)
-        if seat in at_table:
-            raise TableError(
-                "player_present", "That seat's player is at the table: open your seat link in that browser.", 409
-            )
-        if CREATOR not in at_table:
-            raise TableError("host_away", "The host is not at the table to answer; ask again when they are.", 409)
         last = self._last_asked.get(tab)
         if last is not None and now - last < ASK_AGAIN_SECONDS:
             raise TooSoon("asked_already", "You have asked already; the host has your ask.", _wait(last, now))
@@ -86,6 +73,24 @@ class SeatAsks:
 
     def to_json(self) -> list[dict[str, object]]:
         return [ask.to_json() for ask in sorted(self._waiting.values(), key=lambda a: a.asked_at)]
+
+
+def check_askable(asker: Seat | None, seat: Seat, seating: Seating, at_table: Collection[Seat]) -> None:
+    """Raises unless a tab holding `asker` (None: watching) may ask for `seat` now, its pace aside."""
+    if asker is not None:
+        raise TableError("already_seated", "This browser already has a seat at this table.", 409)
+    if not 0 <= seat < len(seating):
+        raise TableError("bad_seat", "No such seat.", 400)
+    if not seating.slots[seat].human:
+        raise TableError("not_a_player_seat", "That seat was never a player's.", 409)
+    if seat == CREATOR:
+        raise TableError("host_seat", "Only the host's own seat link can move the host's seat.", 409)
+    if seat in at_table:
+        raise TableError(
+            "player_present", "That seat's player is at the table: open your seat link in that browser.", 409
+        )
+    if CREATOR not in at_table:
+        raise TableError("host_away", "The host is not at the table to answer; ask again when they are.", 409)
 
 
 def _wait(last: float, now: float) -> int:
