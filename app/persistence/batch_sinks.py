@@ -17,35 +17,7 @@ import orjson
 from sqlalchemy.engine import URL
 
 from app.persistence.faults import StoreUnavailable
-
-# Every write the store makes, by kind, in the order a batch runs them (SQLite's parameter style).
-STATEMENTS = {
-    "room": "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at, turn_seconds) "
-    "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
-    "seat": "INSERT INTO seats (room_id, seat, name, human, is_bot) VALUES (?, ?, ?, ?, ?) "
-    "ON CONFLICT (room_id, seat) DO UPDATE SET name = excluded.name, human = excluded.human, "
-    "is_bot = excluded.is_bot",
-    "unkey": "DELETE FROM seat_keys WHERE room_id = ? AND token_hash = ?",
-    "key": "INSERT INTO seat_keys (room_id, token_hash, seat, expires_at, signs_out, revoked) "
-    "VALUES (?, ?, ?, ?, ?, ?)",
-    "revoke": "UPDATE seat_keys SET revoked = ? WHERE room_id = ? AND token_hash = ?",
-    "chat": "INSERT INTO chat_lines (room_id, n, seat, name, text, reaction, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "chat_trim": "DELETE FROM chat_lines WHERE room_id = ? AND n < ?",
-    "chat_mode": "UPDATE rooms SET chat_mode = ?, spectator_chat = ? WHERE id = ?",
-    "start": "UPDATE rooms SET status = 'playing' WHERE id = ?",
-    "new_game": "UPDATE rooms SET status = 'playing', game_no = ?, seed = ?, first_version = ? WHERE id = ?",
-    "action": "INSERT INTO actions (room_id, version, seat, payload, by_clock) VALUES (?, ?, ?, ?, ?)",
-    "clock": "UPDATE rooms SET clock = ? WHERE id = ?",
-    "result": "INSERT INTO results (room_id, game_no, outcome, seed, first_version, last_version) "
-    "VALUES (?, ?, ?, ?, ?, ?)",
-    "finish": "UPDATE rooms SET status = 'finished' WHERE id = ?",
-    "active": "UPDATE rooms SET active_at = ? WHERE id = ?",
-    "expire": "UPDATE rooms SET status = 'expired' WHERE id = ? AND status = 'waiting'",
-    "expired_chat": "DELETE FROM chat_lines WHERE room_id IN "
-    "(SELECT id FROM rooms WHERE id = ? AND status = 'expired')",
-}
-
-Row = tuple[str, tuple[object, ...]]  # (kind, parameters)
+from app.persistence.writes import IN_BATCH_ORDER, Write
 
 
 class WriteFailed(StoreUnavailable):
@@ -66,15 +38,16 @@ def to_json(value: object) -> str:
     return orjson.dumps(value).decode()
 
 
-def by_kind(rows: list[Row]) -> list[tuple[str, list[tuple[object, ...]]]]:
-    grouped: defaultdict[str, list[tuple[object, ...]]] = defaultdict(list)
-    for kind, parameters in rows:
-        grouped[kind].append(parameters)
-    return [(kind, grouped[kind]) for kind in STATEMENTS if kind in grouped]
+def by_kind(writes: list[Write]) -> list[tuple[type[Write], list[tuple[object, ...]]]]:
+    """The writes' parameters, kind by kind in IN_BATCH_ORDER (a kind not listed there raises)."""
+    grouped: defaultdict[type[Write], list[tuple[object, ...]]] = defaultdict(list)
+    for write in writes:
+        grouped[type(write)].append(write.parameters())
+    return sorted(grouped.items(), key=lambda group: IN_BATCH_ORDER.index(group[0]))
 
 
 class BatchSink(Protocol):
-    async def write(self, rows: list[Row]) -> None: ...
+    async def write(self, writes: list[Write]) -> None: ...
 
     async def close(self) -> None: ...
 
@@ -93,16 +66,16 @@ class SqliteSink:
         self._path = path
         self._connection: sqlite3.Connection | None = None
 
-    async def write(self, rows: list[Row]) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._thread, self._write, rows)
+    async def write(self, writes: list[Write]) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._write, writes)
 
-    def _write(self, rows: list[Row]) -> None:
+    def _write(self, writes: list[Write]) -> None:
         try:
             db = self._connect()
             db.execute("BEGIN IMMEDIATE")
             try:
-                for kind, parameters in by_kind(rows):
-                    db.executemany(STATEMENTS[kind], parameters)
+                for kind, parameters in by_kind(writes):
+                    db.executemany(kind.SQL, parameters)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -140,19 +113,19 @@ def _numbered(statement: str) -> str:
 class PostgresSink:
     """One connection of its own, opened on first use and again after it is lost."""
 
-    STATEMENTS = {kind: _numbered(statement) for kind, statement in STATEMENTS.items()}
+    STATEMENTS = {kind: _numbered(kind.SQL) for kind in IN_BATCH_ORDER}
 
     def __init__(self, dsn: str) -> None:
         self._dsn = dsn
         self._connection: asyncpg.Connection | None = None
 
-    async def write(self, rows: list[Row]) -> None:
+    async def write(self, writes: list[Write]) -> None:
         try:
             if self._connection is None or self._connection.is_closed():
                 self._connection = await asyncpg.connect(self._dsn)
             db = self._connection
             async with db.transaction():
-                for kind, parameters in by_kind(rows):
+                for kind, parameters in by_kind(writes):
                     await db.executemany(self.STATEMENTS[kind], parameters)
         except asyncpg.UniqueViolationError as exc:  # refused rows; the connection is sound
             raise (Superseded if exc.table_name in NUMBERED else WriteFailed)(str(exc)) from exc

@@ -11,17 +11,18 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.engine import URL
 
-from app.persistence.batch_sinks import Row, Superseded, sink_for
+from app.persistence.batch_sinks import Superseded, sink_for
 from app.persistence.faults import FaultLog
+from app.persistence.writes import Write
 
 MAX_BATCH = 500
 
 
 @dataclass(slots=True)
 class PendingWrite:
-    """Rows that commit together (an action that ends a game: the action, its result, the status)."""
+    """Writes that commit together (an action that ends a game: the action, its result, the status)."""
 
-    rows: list[Row]
+    writes: list[Write]
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -33,9 +34,9 @@ class GroupWriter:
         self._arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    async def write(self, *rows: Row) -> None:
-        """Returns once the rows are committed; raises what the database raised for them."""
-        pending = PendingWrite(list(rows))
+    async def write(self, *writes: Write) -> None:
+        """Returns once the writes are committed; raises what the database raised for them."""
+        pending = PendingWrite(list(writes))
         self._queue.append(pending)
         self._arrived.set()
         if self._task is None or self._task.done():
@@ -60,7 +61,7 @@ class GroupWriter:
     async def _commit(self, batch: list[PendingWrite]) -> None:
         try:
             # Order within a batch does not matter: a table waits for each write before its next.
-            await self._sink.write([row for pending in batch for row in pending.rows])
+            await self._sink.write([write for pending in batch for write in pending.writes])
         except Exception as exc:
             if len(batch) == 1:
                 if not isinstance(exc, Superseded):  # a stale table is no database outage

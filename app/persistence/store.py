@@ -13,6 +13,26 @@ from app.persistence.batch_sinks import to_json
 from app.persistence.faults import FaultLog, StoreUnavailable
 from app.persistence.group_commit import GroupWriter
 from app.persistence.models import ActionRow, ChatRow, ResultRow, RoomRow, SeatKeyRow, SeatRow, TableStatus
+from app.persistence.writes import (
+    ChatSettings,
+    ChatTrim,
+    ClockChange,
+    ExpiredChat,
+    Expiry,
+    GameOver,
+    GameStart,
+    KeyRemoval,
+    KeyRevocation,
+    NewAction,
+    NewChatLine,
+    NewKey,
+    NewResult,
+    NewRoom,
+    NextDeal,
+    PlayersAround,
+    SeatChange,
+    Write,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,20 +150,20 @@ class RoomStore:
         active_at: int,
         turn_seconds: int | None = None,
     ) -> None:
-        await self._writer.write(("room", (room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds)))
+        await self._writer.write(NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds))
 
     async def mark_active(self, room_id: str, at: int) -> None:
         """Records that a seated player was around at `at` (Unix seconds)."""
-        await self._writer.write(("active", (at, room_id)))
+        await self._writer.write(PlayersAround(at=at, room_id=room_id))
 
     async def expire(self, room_id: str) -> None:
         """Ends a table that never started, and its chat; its code then answers that it has expired."""
-        await self._writer.write(("expire", (room_id,)), ("expired_chat", (room_id,)))
+        await self._writer.write(Expiry(room_id), ExpiredChat(room_id))
 
     async def put_seat(self, room_id: str, seat: SeatRecord, keys: Sequence[KeyRecord] = ()) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back), with keys it gains."""
         await self._writer.write(
-            ("seat", (room_id, seat.seat, seat.name, seat.human, seat.is_bot)), *_key_rows(room_id, keys, ())
+            SeatChange(room_id, seat.seat, seat.name, seat.human, seat.is_bot), *_key_writes(room_id, keys, ())
         )
 
     async def change_keys(
@@ -155,26 +175,26 @@ class RoomStore:
         why: str = "",
     ) -> None:
         """In one commit: adds keys, removes others, revokes browsers' tokens (all by hash) for `why`."""
-        rows = _key_rows(room_id, add, remove)
-        rows += [("revoke", (why, room_id, token_hash)) for token_hash in revoke]
-        await self._writer.write(*rows)
+        writes = _key_writes(room_id, add, remove)
+        writes += [KeyRevocation(why=why, room_id=room_id, token_hash=token_hash) for token_hash in revoke]
+        await self._writer.write(*writes)
 
     async def append_chat(self, room_id: str, line: ChatRecord, keep_from: int) -> None:
         """Records one chat line and drops the table's lines numbered below `keep_from`, in one commit."""
         await self._writer.write(
-            ("chat", (room_id, line.n, line.seat, line.name, line.text, line.reaction, line.at)),
-            ("chat_trim", (room_id, keep_from)),
+            NewChatLine(room_id, line.n, line.seat, line.name, line.text, line.reaction, line.at),
+            ChatTrim(room_id, keep_from),
         )
 
     async def set_chat(self, room_id: str, mode: str, spectators: bool) -> None:
-        await self._writer.write(("chat_mode", (mode, spectators, room_id)))
+        await self._writer.write(ChatSettings(mode=mode, spectators=spectators, room_id=room_id))
 
     async def start(self, room_id: str, clock: dict[str, object] | None = None) -> None:
-        await self._writer.write(("start", (room_id,)), *_clock_row(room_id, clock))
+        await self._writer.write(GameStart(room_id), *_clock_change(room_id, clock))
 
     async def set_clock(self, room_id: str, clock: dict[str, object]) -> None:
         """Records the turn clock (paused, resumed)."""
-        await self._writer.write(*_clock_row(room_id, clock))
+        await self._writer.write(*_clock_change(room_id, clock))
 
     async def append(
         self,
@@ -192,15 +212,15 @@ class RoomStore:
         """Records one accepted action (and the result, if it ended the game, and the turn clock it set);
         returns once it is committed. `by_clock`: the bot made it because the seat's time ran out. The
         result keeps the game's `seed` and `first_version`, from which it replays."""
-        action = ("action", (room_id, version, seat, to_json(payload), by_clock))
+        action = NewAction(room_id, version, seat, to_json(payload), by_clock)
         if outcome is None:
-            await self._writer.write(action, *_clock_row(room_id, clock))
+            await self._writer.write(action, *_clock_change(room_id, clock))
         else:
             await self._writer.write(
                 action,
-                ("result", (room_id, game_no, to_json(outcome), seed, first_version, version)),
-                ("finish", (room_id,)),
-                *_clock_row(room_id, clock),
+                NewResult(room_id, game_no, to_json(outcome), seed, first_version, last_version=version),
+                GameOver(room_id),
+                *_clock_change(room_id, clock),
             )
 
     async def play_again(
@@ -217,9 +237,9 @@ class RoomStore:
         The asking is logged at the version the deal takes (`first_version`, before the new game's own
         actions): the key on (table, version) then lets only one process deal the next game."""
         await self._writer.write(
-            ("action", (room_id, first_version, seat, to_json({"type": "again"}), False)),
-            ("new_game", (game_no, seed, first_version, room_id)),
-            *_clock_row(room_id, clock),
+            NewAction(room_id, first_version, seat, to_json({"type": "again"}), by_clock=False),
+            NextDeal(game_no=game_no, seed=seed, first_version=first_version, room_id=room_id),
+            *_clock_change(room_id, clock),
         )
 
     async def close(self) -> None:
@@ -362,11 +382,11 @@ class RoomStore:
         ]
 
 
-def _clock_row(room_id: str, clock: dict[str, object] | None) -> list[tuple[str, tuple[object, ...]]]:
-    return [] if clock is None else [("clock", (to_json(clock), room_id))]
+def _clock_change(room_id: str, clock: dict[str, object] | None) -> list[Write]:
+    return [] if clock is None else [ClockChange(to_json(clock), room_id)]
 
 
-def _key_rows(room_id: str, add: Sequence[KeyRecord], remove: Sequence[str]) -> list[tuple[str, tuple[object, ...]]]:
-    rows: list[tuple[str, tuple[object, ...]]] = [("unkey", (room_id, token_hash)) for token_hash in remove]
-    rows += [("key", (room_id, k.token_hash, k.seat, k.expires_at, k.signs_out, k.revoked)) for k in add]
-    return rows
+def _key_writes(room_id: str, add: Sequence[KeyRecord], remove: Sequence[str]) -> list[Write]:
+    writes: list[Write] = [KeyRemoval(room_id, token_hash) for token_hash in remove]
+    writes += [NewKey(room_id, k.token_hash, k.seat, k.expires_at, k.signs_out, k.revoked) for k in add]
+    return writes

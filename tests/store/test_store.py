@@ -1,9 +1,19 @@
 """RoomStore against a real database of each kind, schema made by the Alembic migrations."""
 
+from dataclasses import fields
+
 import pytest
 
 from app.persistence import ChatRecord, KeyRecord, RoomStore, SeatRecord
 from app.persistence.batch_sinks import WriteFailed
+from app.persistence.writes import IN_BATCH_ORDER, Write
+
+
+def test_every_write_has_its_place_in_a_batch_and_binds_each_of_its_fields() -> None:
+    # By name: a slotted dataclass is a new class, and the one it replaced may linger among the subclasses.
+    assert {kind.__name__ for kind in Write.__subclasses__()} == {kind.__name__ for kind in IN_BATCH_ORDER}
+    for kind in IN_BATCH_ORDER:
+        assert kind.SQL.count("?") == len(fields(kind)), kind.__name__
 
 
 async def test_a_table_round_trips_with_seats_and_actions(store: RoomStore) -> None:
