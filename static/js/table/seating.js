@@ -81,11 +81,13 @@ export function renderTakeover(page, ctx) {
   if (panel.hidden) return;
   fill(panel,
     mine ? h("p", { class: "row" }, h("span", {}, ctx.t("takeover.botPlaysForYou")),
-      h("button", { type: "button", class: "primary", onclick: () => seatBot(page, ctx.seat, false) }, ctx.t("takeover.takeBack"))) : null,
+      h("button", { type: "button", class: "primary", dataset: { key: "take-back" }, onclick: () => seatBot(page, ctx.seat, false) },
+        ctx.t("takeover.takeBack"))) : null,
     listed.map((s) => h("p", { class: "row" },
       h("span", {}, s.bot ? ctx.t("takeover.botPlaysFor", { name: s.name }) : ctx.t(`takeover.${s.presence}`, { name: s.name })),
       may.seat_bot.includes(s.seat)
-        ? h("button", { type: "button", onclick: () => seatBot(page, s.seat, true) }, ctx.t("takeover.giveToBot", { name: s.name })) : null,
+        ? h("button", { type: "button", dataset: { key: `give-bot-${s.seat}` }, onclick: () => seatBot(page, s.seat, true) },
+          ctx.t("takeover.giveToBot", { name: s.name })) : null,
       may.unseat_bot.includes(s.seat)
         ? h("button", { type: "button", dataset: { key: `unbot-${s.seat}` }, onclick: () => seatBot(page, s.seat, false) },
           ctx.t("takeover.giveBack", { name: s.name })) : null,
