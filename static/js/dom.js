@@ -62,9 +62,6 @@ export function seatBadge(player, ctx) {
     h("span", { class: "sr-only" }, ` (${colour})`), ...tags);
 }
 
-/** Whether the player at this seat is gone: away (their connection dropped long ago) or left the table. */
-export const isAbsent = (player) => !player.bot && (player.presence === "away" || player.presence === "left");
-
 /** The name of whoever sits at `seat`, for prompts and log lines. */
 export function nameOf(ctx, seat) {
   const player = ctx.players.find((p) => p.seat === seat);
