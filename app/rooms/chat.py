@@ -105,21 +105,25 @@ class Chat:
         self, seat: Seat | None, name: str, text: str | None, reaction: str | None, playing: bool, now: float
     ) -> ChatRecord:
         """The line this message makes (counted against its sender's pace), or the reason it makes none."""
-        if self.mode is ChatMode.OFF:
-            raise TableError("chat_off", "The table's creator has turned the chat off.", 403)
-        if seat is None and not self.spectators:
-            raise TableError("chat_players_only", "Only the players can write here.", 403)
+        self.check_writer(seat, text is not None, playing)
         if (text is None) == (reaction is None):
             raise TableError("bad_message", "A message has either text or a reaction.", 400)
         if reaction is not None and reaction not in REACTIONS:
             raise TableError("chat_bad_reaction", "No such reaction.", 400)
         if text is not None:
-            if playing and self.mode is ChatMode.REACTIONS:
-                raise TableError("chat_reactions_only", "While the game is played, only reactions are sent.", 403)
             text = clean_text(text)
         self._keep_pace(seat, now)
         n = self.lines[-1].n + 1 if self.lines else 1
         return ChatRecord(n, seat, name, text or "", reaction, int(now))
+
+    def check_writer(self, seat: Seat | None, text: bool, playing: bool) -> None:
+        """Refuses unless the creator's setting lets `seat` write now: a line of `text`, else a reaction."""
+        if self.mode is ChatMode.OFF:
+            raise TableError("chat_off", "The table's creator has turned the chat off.", 403)
+        if seat is None and not self.spectators:
+            raise TableError("chat_players_only", "Only the players can write here.", 403)
+        if text and playing and self.mode is ChatMode.REACTIONS:
+            raise TableError("chat_reactions_only", "While the game is played, only reactions are sent.", 403)
 
     def _keep_pace(self, seat: Seat | None, now: float) -> None:
         bucket = self._pace.get(seat)

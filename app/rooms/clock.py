@@ -10,11 +10,23 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from app.engine import Event, Seat
+from app.persistence import TableStatus
+from app.rooms.errors import TableError
+from app.rooms.seating import require_creator
 
 
 def timed_out(seat: Seat) -> Event:
     """The log line of a decision the bot made because the seat's time ran out."""
     return Event("timed_out", {"seat": seat})
+
+
+def check_pause(by: Seat | None, timer_on: bool, status: TableStatus) -> None:
+    """Refuses unless `by` may pause or resume the clock now: the creator, while a timed game is played."""
+    require_creator(by)
+    if not timer_on:
+        raise TableError("no_timer", "This table has no turn timer.", 409)
+    if status != TableStatus.PLAYING:
+        raise TableError("not_playing", "No game is being played.", 409)
 
 
 @dataclass(frozen=True, slots=True)

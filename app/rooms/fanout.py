@@ -1,13 +1,15 @@
 """Every message a table sends its tabs (docs/protocol.md): snapshots, state pushes, table pushes."""
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from dataclasses import asdict, dataclass
+from typing import NamedTuple, Self
 
 import orjson
 
+from app.config import Settings
 from app.engine import Event, Seat
 from app.persistence import TableStatus
-from app.rooms.chat import Chat
+from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
@@ -15,6 +17,18 @@ from app.rooms.session import TableSession
 
 LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
 SPECTATOR_NAMES_SHOWN = 12  # the count says how many more are watching
+
+
+@dataclass(frozen=True, slots=True)
+class PageLimits:
+    """The limits on what a player types, sent with every snapshot: the page shows them, the server holds them."""
+
+    name: int  # characters in a nickname
+    chat: int = MAX_CHARS  # characters in a chat line
+
+    @classmethod
+    def of(cls, settings: Settings) -> Self:
+        return cls(settings.max_name_length)
 
 
 class Ack(NamedTuple):
@@ -42,6 +56,7 @@ def table_json(
         "status": status,
         "options": options,
         "game_no": game_no,
+        "creator": CREATOR,
         "seats": [
             {"seat": s, "name": slot.name, "bot": slot.is_bot, "presence": presence[s]} for s, slot in enumerate(seats)
         ],
@@ -60,6 +75,8 @@ class FanOut:
         chat: Chat,
         turn_clock: Callable[[], dict[str, object] | None],
         departures: Departures,
+        may: Callable[[Seat | None], dict[str, object]],
+        limits: PageLimits,
     ) -> None:
         self.room_id = room_id
         self.session = session
@@ -67,6 +84,8 @@ class FanOut:
         self.chat = chat
         self.turn_clock = turn_clock  # each awaited seat's seconds left, as of now (None: no timer)
         self.departures = departures  # how each seat's last tab went
+        self.may = may  # what the viewer at a seat may do now: sent with every table object
+        self.limits = limits
         self.connections: set[Connection] = set()
 
     # --- the tabs -------------------------------------------------------------------------
@@ -141,6 +160,8 @@ class FanOut:
                 "version": session.version,
                 "you": seat,
                 "table": self.table_json(),
+                "may": self.may(seat),
+                "limits": asdict(self.limits),
                 "view": session.view(seat),
                 "events": lines,
                 "full_log": True,
@@ -163,24 +184,23 @@ class FanOut:
         session = self.session
         lines = [(event, _event_json(session.version, event)) for event in events]
         clock = self.turn_clock()
-        encoded: dict[Seat | None, bytes] = {}
-        for connection in self.connections:  # pushing never adds or removes a connection
-            seat = connection.seat
-            if seat not in encoded:
-                message = {
-                    "type": "state",
-                    "version": session.version,
-                    "you": seat,
-                    "view": session.view(seat),
-                    "events": [line for event, line in lines if event.visible_to(seat)],
-                    "clock": clock,
-                }
-                if table is not None:
-                    message["table"] = table
-                if ack is not None and ack.seat == seat:
-                    message["ack"] = ack.id
-                encoded[seat] = orjson.dumps(message)
-            connection.push(encoded[seat])
+
+        def state(seat: Seat | None) -> dict[str, object]:
+            message = {
+                "type": "state",
+                "version": session.version,
+                "you": seat,
+                "view": session.view(seat),
+                "events": [line for event, line in lines if event.visible_to(seat)],
+                "clock": clock,
+            }
+            if table is not None:
+                message.update(table=table, may=self.may(seat))
+            if ack is not None and ack.seat == seat:
+                message["ack"] = ack.id
+            return message
+
+        self._push_per_seat(state)
 
     def push_clock(self) -> None:
         """The turn clock alone (paused, resumed)."""
@@ -197,8 +217,18 @@ class FanOut:
             connection.push(message)
 
     def push_table(self) -> None:
-        """Tells every tab that the table's public facts changed (seats, presence)."""
-        self._push_to_all({"type": "table", "table": self.table_json()})
+        """Tells every tab that the table's public facts changed (seats, presence), and what its viewer may do now."""
+        table = self.table_json()
+        self._push_per_seat(lambda seat: {"type": "table", "table": table, "may": self.may(seat)})
+
+    def _push_per_seat(self, message: Callable[[Seat | None], dict[str, object]]) -> None:
+        """A message made and encoded once per seat with a tab open (and once for all spectators)."""
+        encoded: dict[Seat | None, bytes] = {}
+        for connection in list(self.connections):
+            seat = connection.seat
+            if seat not in encoded:
+                encoded[seat] = orjson.dumps(message(seat))
+            connection.push(encoded[seat])
 
     def _push_to_all(self, message: dict[str, object]) -> None:
         """One message that is the same for every tab, encoded once."""

@@ -23,7 +23,7 @@ from app.rooms.chat import Chat, ChatLimits
 from app.rooms.clock import TurnClock
 from app.rooms.connection import Close
 from app.rooms.errors import TableError
-from app.rooms.fanout import table_json
+from app.rooms.fanout import PageLimits, table_json
 from app.rooms.identity import new_room_code, new_seed
 from app.rooms.ownership import initials_of
 from app.rooms.presence import Presence
@@ -55,6 +55,7 @@ class RoomManager:
         # The first characters of the codes this worker owns: the proxy sends it those tables.
         self.initials = initials_of(settings.worker_index, settings.workers)
         self._chat_limits = ChatLimits.of(settings)
+        self._page_limits = PageLimits.of(settings)
         self._chat_swept_at = 0.0
 
     @property
@@ -112,6 +113,7 @@ class RoomManager:
                 chat=Chat(limits=self._chat_limits),
                 turn_clock=TurnClock(turn_seconds),
                 reconnect_grace=self.settings.reconnect_grace_seconds,
+                limits=self._page_limits,
             )
             self._hold(room)  # counted at once, in the same step as the check: the cap holds under load
             try:
@@ -252,6 +254,7 @@ class RoomManager:
             self.clock,
             settings.reconnect_grace_seconds,
             self._chat_limits,
+            self._page_limits,
         )
 
     def _rules(self, game: str) -> GameRules[Any, Any]:

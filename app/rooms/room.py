@@ -15,16 +15,18 @@ from typing import Any
 
 import orjson
 
+from app.config import Settings
 from app.engine import GameRules, IllegalAction, Options, Seat
 from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
 from app.rooms.chat import Chat, ChatLimits, ChatMode, line_json
-from app.rooms.clock import TurnClock, timed_out
+from app.rooms.clock import TurnClock, check_pause, timed_out
 from app.rooms.connection import SEAT_REVOKED, SUPERSEDED, Close, Connection
-from app.rooms.errors import StaleVersion, TableError
-from app.rooms.fanout import Ack, FanOut
+from app.rooms.errors import TableError
+from app.rooms.fanout import Ack, FanOut, PageLimits
 from app.rooms.identity import new_seed
+from app.rooms.may import may
 from app.rooms.presence import CLEAN_CLOSES, RELOAD_SECONDS, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
 from app.rooms.seat_asks import SeatAsks
 from app.rooms.seating import CREATOR, Seating, SeatSlot, require_creator, seat_slots
@@ -59,6 +61,7 @@ class Room:
         chat: Chat | None = None,
         turn_clock: TurnClock | None = None,
         reconnect_grace: float = 30,
+        limits: PageLimits | None = None,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -71,7 +74,16 @@ class Room:
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
-        self.fanout = FanOut(room_id, self.session, self.seating, self.chat, self.turns.json, self.departures)
+        self.fanout = FanOut(
+            room_id,
+            self.session,
+            self.seating,
+            self.chat,
+            self.turns.json,
+            self.departures,
+            self.may,
+            limits or PageLimits.of(Settings()),
+        )
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.seat_asks = SeatAsks()
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
@@ -91,6 +103,7 @@ class Room:
         clock: Callable[[], float] = time.time,
         reconnect_grace: float = 30,
         chat_limits: ChatLimits | None = None,
+        limits: PageLimits | None = None,
     ) -> "Room":
         """The table as it was, replayed from its seed and action log."""
         options = rules.parse_options(record.options, record.seat_count)
@@ -114,6 +127,7 @@ class Room:
             chat,
             turn_clock,
             reconnect_grace,
+            limits,
         )
         room.active_at = record.active_at
         return room
@@ -168,12 +182,26 @@ class Room:
     def tabs_of(self, seat: Seat) -> list[Connection]:
         return self.fanout.tabs_of(seat)
 
+    def may(self, seat: Seat | None) -> dict[str, object]:
+        """What the viewer at `seat` may do now, asked of the same checks as the requests (may.py)."""
+        return may(
+            seat,
+            self.session.status,
+            self.seating,
+            self.chat,
+            self.turns.on,
+            self.rules.bot is not None,
+            self.fanout.at_table(),
+        )
+
     # --- seats ------------------------------------------------------------------------------
 
-    async def join(self, name: str, seat: Seat | None = None) -> tuple[Seat, str]:
-        """Takes the lowest open seat (or the given one) for a new player; returns it and its token."""
+    async def join(self, name: str, seat: Seat | None = None, by: Seat | None = None) -> tuple[Seat, str]:
+        """Takes the lowest open seat (or the given one) for a new player; returns it and its token.
+
+        `by`: the seat this browser holds here already, if any (it is refused)."""
         async with self._lock:
-            seat = self.seating.to_join(self.session.status, seat)
+            seat = self.seating.to_join(self.session.status, seat, by)
             slot, key, token = self.seating.new_player(seat, name)
             await self.store.put_seat(self.id, slot.record(seat), (key,))
             self.seating.change_keys((key,), ())
@@ -184,9 +212,9 @@ class Room:
     async def set_bot(self, by: Seat | None, seat: Seat, bot: bool) -> None:
         """Seats or unseats a bot (the rules of who may: Seating.with_bot)."""
         async with self._lock:
-            if self.rules.bot is None:
-                raise TableError("no_bot", "This game has no bot.", 409)
-            slot = self.seating.with_bot(by, seat, bot, self.session.status, self.fanout.at_table())
+            slot = self.seating.with_bot(
+                by, seat, bot, self.session.status, self.fanout.at_table(), self.rules.bot is not None
+            )
             await self._place(seat, slot)
         self.bots.wake()
 
@@ -342,13 +370,9 @@ class Room:
         return await self.submit(seat, version, payload, by_clock=True)
 
     async def pause_clock(self, by: Seat | None, paused: bool) -> None:
-        """The creator stops or restarts every seat's clock (who may: the table's creator, during a game)."""
-        require_creator(by)
+        """The creator stops or restarts every seat's clock (who may: clock.check_pause)."""
         async with self._lock:
-            if not self.turns.on:
-                raise TableError("no_timer", "This table has no turn timer.", 409)
-            if self.session.status != TableStatus.PLAYING:
-                raise TableError("not_playing", "No game is being played.", 409)
+            check_pause(by, self.turns.on, self.session.status)
             now = self.clock()
             turn_clock = self.turns.clock.pausing(now) if paused else self.turns.clock.resuming(now)
             record = self.turns.record(turn_clock)
@@ -368,13 +392,8 @@ class Room:
 
         `version` is the finished game's last: of two players asking at once, the second is stale.
         """
-        if seat is None or self.seating.is_bot(seat):
-            raise TableError("not_a_player", "Only the players at this table can start the next game.", 403)
         async with self._lock:
-            if version != self.session.version:  # checked first: the asker missed that the next game began
-                raise StaleVersion()
-            if self.session.status != TableStatus.FINISHED:
-                raise TableError("not_finished", "The game is not over yet.", 409)
+            seat = self.seating.ready_for_next_game(seat, self.session.status, stale=version != self.session.version)
             seed = new_seed()
             opening = TurnClock(self.turns.clock.seconds).moved(
                 self.turns.timed(self.session.opening_awaiting(seed)), None, self.clock()
@@ -410,12 +429,13 @@ class Room:
         return Answered.ACK_OWED
 
     async def set_chat(self, by: Seat | None, mode: ChatMode, spectators: bool) -> None:
-        """The creator decides who may write."""
+        """The creator decides who may write; every tab is told, and what its viewer may do now."""
         require_creator(by)
         async with self._lock:
             await self.store.set_chat(self.id, mode, spectators)
             self.chat.mode, self.chat.spectators = mode, spectators
             self.fanout.push_chat({"settings": self.chat.settings_json()})
+            self.fanout.push_table()
 
     # --- tabs -------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from app.engine import Seat
 from app.persistence import KeyRecord, TableStatus
 from app.rooms.errors import TableError
 from app.rooms.identity import hash_token, new_token
-from app.rooms.seating import Seating
+from app.rooms.seating import CREATOR, Seating
 
 
 class SignedOut(StrEnum):
@@ -53,15 +53,8 @@ def make_link(
     Its own player may make one for it (`keep`: this browser keeps the seat too); the host may make one
     for a player who is away, which revokes the seat's browsers. A seat has one link at a time.
     """
-    _require_open_table(status)
-    if not 0 <= seat < len(seating):
-        raise TableError("bad_seat", "No such seat.", 400)
-    if by is None or by.seat not in {seat, 0}:
-        raise TableError(
-            "not_your_seat", "Only that seat's player, or the host while that player is away, can make its link.", 403
-        )
-    if not seating.slots[seat].human:
-        raise TableError("not_a_player_seat", "That seat was never a player's.", 409)
+    check_maker(seating, None if by is None else by.seat, seat, status, present)
+    assert by is not None  # a spectator is not a maker
     keys = seating.keys_of(seat)
     token = new_token()
     if by.seat == seat:
@@ -71,11 +64,26 @@ def make_link(
             )
         link = KeyRecord(hash_token(seating.room_id, token), seat, now + lifetime, None if keep else by.token_hash)
         return KeyChange(seat, token, (link,), _links(keys))
-    if seat in present:
-        raise TableError("player_present", "That player is still at the table; they can make their own seat link.", 409)
     link = KeyRecord(hash_token(seating.room_id, token), seat, now + lifetime)
     browsers = tuple(key.token_hash for key in keys if not key.is_link)
     return KeyChange(seat, token, (link,), _links(keys), signed_out=browsers, why=SignedOut.REISSUED)
+
+
+def check_maker(
+    seating: Seating, by: Seat | None, seat: Seat, status: TableStatus, present: Collection[Seat | None]
+) -> None:
+    """Refuses unless `by` may make a link for `seat` now: its own, or (the host) an away player's."""
+    _require_open_table(status)
+    if not 0 <= seat < len(seating):
+        raise TableError("bad_seat", "No such seat.", 400)
+    if by not in {seat, CREATOR}:
+        raise TableError(
+            "not_your_seat", "Only that seat's player, or the host while that player is away, can make its link.", 403
+        )
+    if not seating.slots[seat].human:
+        raise TableError("not_a_player_seat", "That seat was never a player's.", 409)
+    if by != seat and seat in present:
+        raise TableError("player_present", "That player is still at the table; they can make their own seat link.", 409)
 
 
 def use_link(seating: Seating, link_token: str, held: KeyRecord | None, status: TableStatus, now: int) -> KeyChange:

@@ -9,8 +9,10 @@ from dataclasses import dataclass, replace
 
 from app.engine import Seat
 from app.persistence import KeyRecord, RoomRecord, SeatRecord, TableStatus
-from app.rooms.errors import TableError
+from app.rooms.errors import StaleVersion, TableError
 from app.rooms.identity import hash_token, new_token
+
+CREATOR: Seat = 0  # the table's creator sits in seat 0
 
 
 @dataclass(slots=True)
@@ -38,7 +40,7 @@ def seat_slots(record: RoomRecord) -> list[SeatSlot]:
 
 
 class Seating:
-    """The seats of one table and the keys that open them. The creator sits in seat 0."""
+    """The seats of one table and the keys that open them. The creator sits in seat CREATOR."""
 
     def __init__(self, room_id: str, slots: list[SeatSlot], keys: Iterable[KeyRecord] = ()) -> None:
         self.room_id = room_id
@@ -91,8 +93,10 @@ class Seating:
 
     # --- what a change would make of a seat (nothing changes here) ------------------------
 
-    def to_join(self, status: TableStatus, seat: Seat | None) -> Seat:
-        """The seat a new player takes: the lowest open one, or the one asked for."""
+    def to_join(self, status: TableStatus, seat: Seat | None, by: Seat | None = None) -> Seat:
+        """The seat a new player takes: the lowest open one, or the one asked for; `by`: the asker's seat here."""
+        if by is not None:
+            raise TableError("already_seated", "You already have a seat at this table.", 409)
         if status != TableStatus.WAITING:
             raise TableError("already_started", "This table has already started.", 409)
         if seat is None:
@@ -116,14 +120,32 @@ class Seating:
         if any(slot.is_open for slot in self.slots):
             raise TableError("seats_open", "Every seat must be filled before the start.", 409)
 
+    def ready_for_next_game(self, by: Seat | None, status: TableStatus, stale: bool) -> Seat:
+        """The player who deals the next game; refused unless a player asks at a finished table, having seen its end."""
+        if by is None or self.is_bot(by):
+            raise TableError("not_a_player", "Only the players at this table can start the next game.", 403)
+        if stale:  # checked before the status: the asker missed that the next game began
+            raise StaleVersion()
+        if status != TableStatus.FINISHED:
+            raise TableError("not_finished", "The game is not over yet.", 409)
+        return by
+
     def with_bot(
-        self, by: Seat | None, seat: Seat, bot: bool, status: TableStatus, present: Collection[Seat | None]
+        self,
+        by: Seat | None,
+        seat: Seat,
+        bot: bool,
+        status: TableStatus,
+        present: Collection[Seat | None],
+        game_has_bot: bool = True,
     ) -> SeatSlot:
         """What the seat becomes when `by` seats (`bot`) or unseats a bot there; `present`: seats with a tab.
 
-        Before the start the creator (seat 0) fills open seats with bots. During the game the creator
-        hands the seat of a player who left to a bot, and that player (or the creator) takes it back.
+        Before the start the creator fills open seats with bots. During the game the creator hands the
+        seat of a player who left to a bot, and that player (or the creator) takes it back.
         """
+        if not game_has_bot:
+            raise TableError("no_bot", "This game has no bot.", 409)
         if not 0 <= seat < len(self.slots):
             raise TableError("bad_seat", "No such seat.", 400)
         if status == TableStatus.WAITING:
@@ -150,14 +172,11 @@ class Seating:
             if slot.is_bot or seat in present:
                 raise TableError("player_present", "That player is still at the table.", 409)
         else:
-            if by not in {seat, 0}:
+            if by not in {seat, CREATOR}:
                 raise TableError("not_creator", "Only that player or the creator can do that.", 403)
             if not slot.is_bot:
                 raise TableError("not_a_bot", "That seat has no bot.", 409)
         return SeatSlot(slot.name, slot.human, bot)
-
-
-CREATOR: Seat = 0  # the table's creator sits at the first seat
 
 
 def require_creator(by: Seat | None) -> None:

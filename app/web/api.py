@@ -9,7 +9,6 @@ from starlette.requests import HTTPConnection
 from app.config import Settings, get_settings
 from app.games import catalogue
 from app.rooms.chat import ChatMode
-from app.rooms.errors import TableError
 from app.rooms.room import Room
 from app.rooms.text import MAX_MARKS_IN_A_ROW, Flaw, flaw, normalised
 from app.web.deps import RoomsDep, SettingsDep, limited, seat_cookie
@@ -112,9 +111,7 @@ async def join_table(
     code: str, body: JoinTable, request: Request, response: Response, rooms: RoomsDep, settings: SettingsDep
 ) -> Seated:
     room = await rooms.get(code)
-    if room.seat_for(request.cookies.get(seat_cookie(room.id))) is not None:
-        raise TableError("already_seated", "You already have a seat at this table.", 409)
-    seat, token = await room.join(body.name)
+    seat, token = await room.join(body.name, by=room.seat_for(request.cookies.get(seat_cookie(room.id))))
     _set_seat_cookie(response, room, token, settings)
     return Seated(code=room.id, seat=seat, url=f"/t/{room.id}")
 

@@ -28,7 +28,12 @@ def page_language(request: Request) -> str:
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request, settings: SettingsDep) -> HTMLResponse:
     # The catalogue is in the page, so the form works the moment its script runs: no request to wait for.
-    context = {"lang": page_language(request), "games": catalogue(), "timers": settings.turn_timer_choices}
+    context = {
+        "lang": page_language(request),
+        "games": catalogue(),
+        "timers": settings.turn_timer_choices,
+        "name_chars": settings.max_name_length,
+    }
     return templates.TemplateResponse(request, "lobby.html", context)
 
 

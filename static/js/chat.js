@@ -2,12 +2,18 @@
 // server allows (docs/protocol.md) is drawn here; the server still decides.
 import { h, fill } from "./dom.js";
 
-const REACTIONS = [["clap", "👏"], ["wow", "😮"], ["thanks", "🙏"], ["nice", null]]; // null: a word, in the page's language
-const chat = { lines: [], kept: 100, mode: "open", spectators: false, refusal: null };
+const REACTIONS = Object.freeze([["clap", "👏"], ["wow", "😮"], ["thanks", "🙏"], ["nice", null]]); // null: a word, in the page's language
+// Why the page may not write, in words: the server's refusal (`may.write`) as the note under the box.
+const CANNOT_WRITE = Object.freeze({ chat_off: "chat.off", chat_players_only: "chat.playersOnly", chat_reactions_only: "chat.reactionsOnly" });
 const el = (id) => document.getElementById(id);
 
+/** The chat of one page: its lines and setting as the server sent them, and the last refusal. */
+export function newChat() {
+  return { lines: [], kept: 100, mode: "open", spectators: false, refusal: null };
+}
+
 /** The chat as a fresh snapshot carries it. */
-export function chatSnapshot(snapshot) {
+export function chatSnapshot(chat, snapshot) {
   chat.lines = snapshot?.lines ?? [];
   chat.kept = snapshot?.kept ?? chat.kept; // how many lines the table keeps: the oldest go as new ones come
   chat.mode = snapshot?.mode ?? "open";
@@ -15,7 +21,7 @@ export function chatSnapshot(snapshot) {
 }
 
 /** A pushed change: a new line, or the creator's new setting. Returns the new line, if any. */
-export function chatMessage(message) {
+export function chatMessage(chat, message) {
   if (message.settings) Object.assign(chat, message.settings);
   if (!message.line) return null;
   chat.lines.push(message.line);
@@ -24,7 +30,7 @@ export function chatMessage(message) {
 }
 
 /** The server refused a line: said under the box (null clears it). */
-export function chatRefused(text) {
+export function chatRefused(chat, text) {
   chat.refusal = text;
 }
 
@@ -40,15 +46,15 @@ function reactionLabel(reaction, ctx) {
 }
 
 /**
- * Draws the chat. `say({text} | {reaction})` sends a line; `playing`: a game is under way; `creator`:
- * this page may change the setting (`setChat(mode, spectators)`); `rule`: the game's own words on
- * table talk, shown while it applies.
+ * Draws the chat. `say({text} | {reaction})` sends a line; `may`: what the server lets this page do
+ * (react, write, set_chat: change the setting with `setChat(mode, spectators)`); `playing`: a game is
+ * under way; `rule`: the game's own words on table talk, shown while it applies.
  */
-export function renderChat(ctx, { say, setChat, playing, creator, rule }) {
+export function renderChat(chat, ctx, { say, setChat, may, playing, rule }) {
   const section = el("chat");
   section.hidden = false;
-  const mayWrite = chat.mode !== "off" && (ctx.seat !== null || chat.spectators);
-  const mayType = mayWrite && !(playing && chat.mode === "reactions");
+  const mayWrite = may.react === true;
+  const mayType = may.write === true;
 
   const rulePara = el("chat-rule");
   rulePara.hidden = !rule || !playing;
@@ -85,13 +91,12 @@ export function renderChat(ctx, { say, setChat, playing, creator, rule }) {
     say({ text }).then((refused) => { if (refused && !input.value) input.value = text; });
   };
   el("chat-text").placeholder = ctx.t("chat.placeholder");
-  el("chat-note").textContent = !mayWrite ? ctx.t(chat.mode === "off" ? "chat.off" : "chat.playersOnly")
-    : !mayType ? ctx.t("chat.reactionsOnly") : "";
+  el("chat-note").textContent = mayType ? "" : ctx.t(CANNOT_WRITE[may.write]) ?? "";
   el("chat-error").textContent = chat.refusal ?? "";
 
   const settings = el("chat-settings");
-  settings.hidden = !creator;
-  if (creator) {
+  settings.hidden = may.set_chat !== true;
+  if (!settings.hidden) {
     fill(settings,
       h("label", {}, ctx.t("chat.setting"), " ",
         h("select", { dataset: { key: "chat-mode" }, onchange: (e) => setChat(e.target.value, chat.spectators) },

@@ -2,15 +2,18 @@
 // pushes (which say the seconds left, so no two clocks need agree), and the creator's pause.
 import { h, fill, nameOf } from "./dom.js";
 
-const clock = { state: null, at: 0, ticker: null };
+/** The turn timer of one page: the clock as last sent, when it came, and the ticker counting it down. */
+export function newClock() {
+  return { state: null, at: 0, ticker: null };
+}
 
 /** The clock as the server last sent it (`null`: this table has no timer). */
-export function setClock(state) {
+export function setClock(clock, state) {
   clock.state = state ?? null;
   clock.at = performance.now();
 }
 
-function secondsLeft(seat) {
+function secondsLeft(clock, seat) {
   const left = clock.state.left[seat];
   return clock.state.paused ? left : Math.max(0, left - (performance.now() - clock.at) / 1000);
 }
@@ -22,7 +25,7 @@ const shown = (seconds) => {
 };
 
 /** Draws the clocks; `togglePause(paused)` is the creator's, else null. Ticks by itself while it runs. */
-export function renderClock(ctx, playing, togglePause) {
+export function renderClock(clock, ctx, playing, togglePause) {
   const el = document.getElementById("clock");
   const state = clock.state;
   el.hidden = !state || !playing;
@@ -32,7 +35,7 @@ export function renderClock(ctx, playing, togglePause) {
   const times = seats.map((seat) => [seat, h("strong", {})]);
   const tick = () => {
     for (const [seat, strong] of times) {
-      const left = secondsLeft(seat);
+      const left = secondsLeft(clock, seat);
       strong.textContent = shown(left);
       strong.parentElement?.classList.toggle("short", left < 10);
     }

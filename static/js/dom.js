@@ -8,7 +8,7 @@
 export const IN_FLIGHT = Object.freeze({ inFlight: true });
 
 // Elements whose role (generic, paragraph…) may not carry a name of their own.
-const UNNAMEABLE = new Set(["div", "span", "p", "strong", "em", "b", "i", "small", "code", "sub", "sup"]);
+const UNNAMEABLE = Object.freeze(["div", "span", "p", "strong", "em", "b", "i", "small", "code", "sub", "sup"]);
 
 /**
  * An element: h("button", {class: "card", onclick: fn, disabled: true}, "text", child…).
@@ -30,7 +30,7 @@ export function h(tag, attrs = {}, ...children) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
-  if (UNNAMEABLE.has(el.localName) && el.hasAttribute("aria-label") && !el.hasAttribute("role")) {
+  if (UNNAMEABLE.includes(el.localName) && el.hasAttribute("aria-label") && !el.hasAttribute("role")) {
     el.setAttribute("role", el.querySelector(':scope > :not([aria-hidden="true"])') ? "group" : "img");
   }
   return el;
@@ -61,9 +61,6 @@ export function seatBadge(player, ctx) {
     h("span", { class: "name" }, player.name ?? ctx.t("wait.open")),
     h("span", { class: "sr-only" }, ` (${colour})`), ...tags);
 }
-
-/** Whether the player at this seat is gone: away (their connection dropped long ago) or left the table. */
-export const isAbsent = (player) => !player.bot && (player.presence === "away" || player.presence === "left");
 
 /** The name of whoever sits at `seat`, for prompts and log lines. */
 export function nameOf(ctx, seat) {

@@ -2,10 +2,13 @@
 // the running totals. Fetched when a game ends or begins (the table's status or game number changes).
 import { h, fill, listNames, seatBadge } from "./dom.js";
 
-const evening = { key: null, data: null };
+/** The evening as one page last fetched it, and for which status and game number. */
+export function newEvening() {
+  return { key: null, data: null };
+}
 
 /** Asks the server for the evening again when the table's status or game number changed since last time. */
-function refresh(code, table, redraw) {
+function refresh(evening, code, table, redraw) {
   const key = `${table.status}:${table.game_no}`;
   if (key === evening.key) return;
   evening.key = key;
@@ -27,12 +30,12 @@ function resultText(ctx, outcome) {
 }
 
 /** Draws the evening panel: shown once a game is over or a second one is played; during a game, "look back". */
-export function renderEvening(el, ctx, code, table, redraw) {
+export function renderEvening(evening, el, ctx, code, table, redraw) {
   if (table.status === "waiting") {
     el.hidden = true;
     return;
   }
-  refresh(code, table, redraw);
+  refresh(evening, code, table, redraw);
   const games = evening.data?.games ?? [];
   const over = games.filter((g) => g.over);
   const lookBack = table.status === "playing"

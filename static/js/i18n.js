@@ -1,7 +1,7 @@
 // The string catalog and the language switch. Every string a player reads comes from here
 // or from the game's own file, static/i18n/<game>.json, merged into one catalog per page.
 
-export const common = {
+export const common = Object.freeze({
   en: {
     "lobby.heading": "Card games with friends, each in their own browser",
     "lobby.intro": "Create a table, send the link to your friends, play. No accounts, nothing to install.",
@@ -143,6 +143,8 @@ export const common = {
     "takeover.left": "{name} has left the table.",
     "takeover.away": "{name} is away: their connection dropped and has not come back.",
     "takeover.giveToBot": "Let a bot play for {name}",
+    "takeover.botPlaysFor": "A bot is playing for {name}.",
+    "takeover.giveBack": "Give the seat back to {name}",
     "error.seat_is_bot": "A bot is playing this seat; take it back first.",
     "error.player_present": "That player is still at the table, or reconnecting.",
     "error.bad_name": "Your nickname cannot be shown; you are watching without one.",
@@ -378,6 +380,8 @@ export const common = {
     "takeover.left": "{name}さんが卓を離れました。",
     "takeover.away": "{name}さんの接続が切れたまま戻っていません。",
     "takeover.giveToBot": "{name}さんの代わりにボットを座らせる",
+    "takeover.botPlaysFor": "{name}さんの席はボットがプレイしています。",
+    "takeover.giveBack": "{name}さんに席を戻す",
     "error.seat_is_bot": "この席はボットがプレイしています。先に席に戻ってください。",
     "error.player_present": "そのプレイヤーはまだ卓にいます（再接続中を含みます）。",
     "error.bad_name": "ニックネームを表示できないため、名前なしで観戦しています。",
@@ -472,7 +476,7 @@ export const common = {
     "error.bad_seat": "その席はありません。",
     "error.no_such_table": "このコードの卓はありません。",
   },
-};
+});
 
 const STORAGE_KEY = "zashiki.lang";
 

@@ -2,7 +2,7 @@
 import { h, fill } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 
-const optionNames = {
+const optionNames = Object.freeze({
   en: { hard_mode: "Hard mode (tuning in round 9 too)", first_leader: "First leader", first_dealer: "First dealer",
         start_player: "Start player", first_player: "First player", random: "random", seat: "Seat {n}",
         bots: "Fill the other seats with bots", opening_draft: "Opening draft", resource_supply: "Resource supply",
@@ -13,23 +13,19 @@ const optionNames = {
         bots: "残りの席をボットで埋める", opening_draft: "初期手札ドラフト", resource_supply: "資源の数",
         printed: "記載どおり", per_player: "人数に合わせる", round_limit: "ラウンド上限", 0: "なし",
         reveal_hands_at_end: "終了時に手札を公開" },
-};
+});
 
-let lang = preferredLanguage();
-let t = translator(lang);
-let games = [];
-
-function label(name) {
-  return optionNames[lang][name] ?? optionNames.en[name] ?? name.replaceAll("_", " ");
+function label(lobby, name) {
+  return optionNames[lobby.lang][name] ?? optionNames.en[name] ?? name.replaceAll("_", " ");
 }
 
-function selectedGame() {
+function selectedGame(lobby) {
   const slug = document.querySelector('input[name="game"]:checked')?.value;
-  return games.find((g) => g.slug === slug);
+  return lobby.games.find((g) => g.slug === slug);
 }
 
-function renderForm() {
-  const game = selectedGame();
+function renderForm(lobby) {
+  const game = selectedGame(lobby);
   if (!game) return;
   const seatSelect = document.getElementById("seat-count");
   const chosen = Number(seatSelect.value) || game.seat_counts[game.seat_counts.length - 1];
@@ -38,23 +34,23 @@ function renderForm() {
   const controls = game.options.map((option) => {
     if (option.kind === "bool") {
       return h("label", { class: "check" }, h("input", { type: "checkbox", name: `opt-${option.name}`, checked: option.default }),
-        " ", label(option.name));
+        " ", label(lobby, option.name));
     }
     const values = option.kind === "seat" ? [null, ...Array.from({ length: seats }, (_, i) => i)] : option.choices;
-    return h("label", {}, label(option.name), " ",
+    return h("label", {}, label(lobby, option.name), " ",
       h("select", { name: `opt-${option.name}`, dataset: { kind: option.kind } },
         values.map((v) => h("option", { value: v === null ? "" : v, selected: v === option.default },
-          v === null ? label("random") : option.kind === "seat" ? label("seat").replace("{n}", v + 1) : label(String(v))))));
+          v === null ? label(lobby, "random") : option.kind === "seat" ? label(lobby, "seat").replace("{n}", v + 1) : label(lobby, String(v))))));
   });
   if (game.has_bot) {
-    controls.push(h("label", { class: "check" }, h("input", { type: "checkbox", name: "bots" }), " ", label("bots")));
+    controls.push(h("label", { class: "check" }, h("input", { type: "checkbox", name: "bots" }), " ", label(lobby, "bots")));
   }
   fill(document.getElementById("options"), controls);
-  renderTimers();
+  renderTimers(lobby);
 }
 
 // The turn timer's choices are the server's (seconds per decision); none is the default.
-function renderTimers() {
+function renderTimers({ t }) {
   const select = document.getElementById("turn-seconds");
   const chosen = select.value;
   const choices = JSON.parse(select.dataset.choices);
@@ -74,10 +70,10 @@ function readOptions(form, game) {
   return options;
 }
 
-async function createTable(event) {
+async function createTable(lobby, event) {
   event.preventDefault();
   const form = event.target;
-  const game = selectedGame();
+  const game = selectedGame(lobby);
   const seats = Number(form.elements.seats.value);
   const bots = form.elements.bots?.checked ? Array.from({ length: seats - 1 }, (_, i) => i + 1) : [];
   const timer = form.elements.turn_seconds.value;
@@ -88,7 +84,7 @@ async function createTable(event) {
   });
   const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {
-    document.getElementById("create-error").textContent = t(`error.${body.code}`, { s: body.retry_after })
+    document.getElementById("create-error").textContent = lobby.t(`error.${body.code}`, { s: body.retry_after })
       ?? body.message ?? body.detail?.[0]?.msg ?? response.statusText;
     return;
   }
@@ -101,29 +97,31 @@ function joinByCode(event) {
   location.href = `/t/${encodeURIComponent(document.getElementById("join-code").value.trim().toUpperCase())}`;
 }
 
-function setLanguage(next) {
-  lang = next;
-  t = translator(lang);
-  applyLanguage(lang, t);
-  renderForm();
+function setLanguage(lobby, lang) {
+  lobby.lang = lang;
+  lobby.t = translator(lang);
+  applyLanguage(lang, lobby.t);
+  renderForm(lobby);
 }
 
 function main() {
-  setupLanguageSwitch(setLanguage);
-  applyLanguage(lang, t);
+  const lang = preferredLanguage();
   const createForm = document.getElementById("create-form");
+  // The lobby's state, made here and passed on; the "no such table" page has no form, and no games.
+  const lobby = { lang, t: translator(lang), games: createForm ? JSON.parse(createForm.dataset.games) : [] };
+  setupLanguageSwitch((next) => setLanguage(lobby, next));
+  applyLanguage(lang, lobby.t);
   if (!createForm) return;  // the "no such table" page shares the switch only
-  games = JSON.parse(createForm.dataset.games);
   const nameField = document.getElementById("create-name");
   if (!nameField.value) nameField.value = localStorage.getItem("zashiki.name") ?? "";
   for (const radio of document.querySelectorAll('input[name="game"]')) radio.addEventListener("change", () => {
     document.getElementById("seat-count").value = "";
-    renderForm();
+    renderForm(lobby);
   });
-  document.getElementById("seat-count").addEventListener("change", renderForm);
-  createForm.addEventListener("submit", createTable);
+  document.getElementById("seat-count").addEventListener("change", () => renderForm(lobby));
+  createForm.addEventListener("submit", (event) => createTable(lobby, event));
   document.getElementById("join-form").addEventListener("submit", joinByCode);
-  renderForm();
+  renderForm(lobby);
   createForm.querySelector("button[type=submit]").disabled = false;  // a submit before now would reload the lobby
 }
 

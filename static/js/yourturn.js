@@ -12,18 +12,21 @@ const TURN_ICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#b3261e"/>'
   + '<circle cx="16" cy="16" r="9" fill="#f2c14e"/></svg>')}`;
 
-const signal = { turn: false, audio: null };
-
 const soundOn = () => localStorage.getItem(SOUND_KEY) !== "off";
 
+/** What the page last signalled, and the sound it made it with. */
+export function newTurnSignal() {
+  return { turn: false, audio: null };
+}
+
 /** Says (or stops saying) that the table waits for this tab's player. Only a change signals. */
-export function signalTurn(turn, t) {
+export function signalTurn(signal, turn, t) {
   document.title = turn ? `● ${t("turn.title")} — ${baseTitle}` : baseTitle;
   if (icon) icon.href = turn ? TURN_ICON : baseIcon;
   if (turn === signal.turn) return;
   signal.turn = turn;
   if (!turn) return;
-  if (soundOn()) chime();
+  if (soundOn()) chime(signal);
   if (document.hidden && "Notification" in window && Notification.permission === "granted") {
     new Notification(t("turn.title"), { body: baseTitle, tag: "zashiki-turn", icon: TURN_ICON });
   }
@@ -31,7 +34,7 @@ export function signalTurn(turn, t) {
 
 // Two soft notes, made on the spot: no sound file to fetch. A browser lets a page play sound only
 // after the player has touched it, which anyone who has taken a seat has.
-function chime() {
+function chime(signal) {
   try {
     signal.audio ??= new AudioContext();
     const audio = signal.audio;

@@ -45,6 +45,9 @@ class FakeStore:
     async def mark_active(self, *args: object) -> None:
         await self._write("active", *args)
 
+    async def set_chat(self, *args: object) -> None:
+        await self._write("chat", *args)
+
     def kinds(self) -> list[str]:
         return [kind for kind, _ in self.calls]
 

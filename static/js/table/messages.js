@@ -1,0 +1,87 @@
+// What the server sends this page (docs/protocol.md), taken into the page's state; then the page is
+// drawn again and what is news is said.
+import { chatMessage, chatRefused, chatSnapshot, lineText } from "../chat.js";
+import { setClock } from "../clock.js";
+import { announce, seatNotice, toast } from "./notices.js";
+import { announceNews } from "./prompt.js";
+import { render, tableContext } from "./render.js";
+import { answerSaid, refuseChat } from "./requests.js";
+
+export function receive(page, message) {
+  switch (message.type) {
+    case "state": {
+      const news = !message.full_log && message.version === page.version + 1 ? message.events : [];
+      if (message.full_log) page.log = message.events;
+      else if (message.version === page.version + 1) page.log.push(...message.events);
+      else if (message.version > page.version + 1) page.socket.send(JSON.stringify({ type: "sync" }));
+      if (message.version >= page.version || message.full_log) {
+        page.previous = page.version === message.version - 1 ? page.view : null;
+        page.version = message.version;
+        page.you = message.you;
+        takeTable(page, message); // sent only when it changed
+        page.view = message.view;
+        setClock(page.clock, message.clock);
+        if (message.full_log) {
+          page.catalog = message.catalog;
+          page.limits = message.limits;
+          chatSnapshot(page.chat, message.chat);
+          page.choices.clear(); // a fresh snapshot (a new game, a new socket) starts with nothing chosen
+        }
+        // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
+        if (message.full_log || (message.ack !== undefined && message.ack === page.pending)) page.pending = null;
+      }
+      render(page);
+      announceNews(page, news);
+      break;
+    }
+    case "table":
+      takeTable(page, message);
+      render(page);
+      announceNews(page, []);
+      break;
+    case "clock": // paused or resumed
+      setClock(page.clock, message.clock);
+      render(page);
+      break;
+    case "chat": {
+      const line = chatMessage(page.chat, message);
+      render(page);
+      if (line && (line.seat === null || line.seat !== page.you)) announce(page, lineText(line, tableContext(page)));
+      break;
+    }
+    case "seat_lost": // this browser's seat token was revoked: it watches now
+      seatNotice(page, `notice.seatLost.${message.why}`);
+      break;
+    case "error":
+      if (page.said.has(message.id)) {
+        refuseChat(page, page.t(`error.${message.code}`, { s: message.retry_after }) ?? message.message);
+        answerSaid(page, message.id, true);
+        break;
+      }
+      if (!message.id || message.id === page.pending) page.pending = null;
+      toast(page, page.t(`error.${message.code}`) ?? message.message);
+      render(page);
+      break;
+    case "checked":
+      page.checks.get(message.id)?.(message.ok ? null : { code: message.code, message: message.message });
+      page.checks.delete(message.id);
+      break;
+    case "ack":
+      if (page.said.has(message.id)) {
+        chatRefused(page.chat, null);
+        answerSaid(page, message.id, false);
+        break;
+      }
+      // A retried move or a new game is answered by its ack alone; another seat's commit must not reopen the page.
+      if (message.id === page.pending) page.pending = null;
+      render(page);
+      break;
+  }
+}
+
+/** The table and what this page may do there travel together; a message without them keeps the last. */
+function takeTable(page, message) {
+  if (!message.table) return;
+  page.table = message.table;
+  page.may = message.may;
+}

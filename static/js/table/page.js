@@ -1,0 +1,46 @@
+// The table page's state: made once at start-up and passed to every part of the page, so that no
+// module keeps any of its own.
+import { preferredLanguage } from "../i18n.js";
+import { newChat } from "../chat.js";
+import { newClock } from "../clock.js";
+import { newEvening } from "../evening.js";
+import { newTurnSignal } from "../yourturn.js";
+
+/** A fresh page for the table in `app` (its data-code), drawn by the `game` renderer with its `strings`. */
+export function newTablePage(app, game, strings) {
+  return {
+    app,
+    code: app.dataset.code,
+    game, // the renderer module
+    strings, // the game's own strings, in both languages
+    lang: preferredLanguage(),
+    t: null,
+    socket: null,
+    conn: "connecting",
+    retries: 0,
+    retryTimer: null,
+    refusal: null, // how the server refused the last socket ("never", "slow", "ask"), until the next one opens
+    notice: null, // the banner: {key, params, kind, action}
+    version: -1,
+    you: null,
+    table: null,
+    may: null, // what the server lets this page do now (docs/protocol.md), sent with every table
+    limits: null, // the server's limits on what is typed: {name, chat} characters
+    view: null,
+    catalog: null, // the game's static data (card faces…), sent with every fresh snapshot
+    previous: null,
+    log: [],
+    pending: null, // the id of an action sent and not yet answered
+    choices: new Map(), // composer name -> the legal action chosen there and not yet confirmed
+    spoken: { conn: null, turn: false, over: true }, // what the announcer said last, to say only changes
+    checks: new Map(), // check id -> resolve, for questions the server has not answered yet
+    said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
+    chatIds: 0,
+    chat: newChat(),
+    clock: newClock(),
+    evening: newEvening(),
+    signal: newTurnSignal(),
+    inView: { ask: null, over: null, userScroll: -Infinity, retry: null }, // what was last brought into view
+    timers: { announce: null, toast: null },
+  };
+}

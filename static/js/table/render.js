@@ -1,0 +1,55 @@
+// Draws the whole table page from its state: the seats, the prompt, the game (by its renderer), the
+// panels. Redrawing replaces nodes; focus and scroll are kept as they were.
+import { fill, IN_FLIGHT } from "../dom.js";
+import { makeContext } from "../context.js";
+import { signalTurn } from "../yourturn.js";
+import { composer } from "./composer.js";
+import { keepInView } from "./in-view.js";
+import { renderPanels } from "./panels.js";
+import { offlineTurnNote, promptLine } from "./prompt.js";
+import { check, send } from "./requests.js";
+import { renderSeatButton, renderTakeover, renderWaiting, renderWatchers } from "./seating.js";
+
+/** The `ctx` the game's renderer is given for the page as it stands. */
+export function tableContext(page) {
+  const inFlight = Boolean(page.pending) || page.conn !== "connected";
+  return makeContext({
+    view: page.view, previous: page.previous, catalog: page.catalog, seat: page.you, seats: page.table?.seats ?? [],
+    t: page.t, lang: page.lang,
+    send: (action) => send(page, action), check: (action) => check(page, action),
+    busy: inFlight ? IN_FLIGHT : false, redraw: () => render(page),
+    compose: (ctx, name) => composer(page, ctx, name),
+  });
+}
+
+export function render(page) {
+  if (!page.table) return;
+  const app = page.app;
+  const ctx = tableContext(page);
+  app.toggleAttribute("data-busy", Boolean(ctx.busy));
+  // Redrawing replaces nodes: the focused control is found again by its data-key, and the page stays put.
+  const focused = app.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  const { scrollX, scrollY } = window;
+  renderWaiting(page, ctx);
+  renderTakeover(page, ctx);
+  renderSeatButton(page, ctx);
+  const tableEl = document.getElementById("table");
+  tableEl.hidden = !page.view;
+  const promptEl = document.getElementById("prompt");
+  promptEl.hidden = !page.view;
+  const line = page.view ? promptLine(page, ctx) : "";
+  fill(promptEl, line, offlineTurnNote(page, ctx));
+  document.getElementById("log").hidden = !page.view;
+  if (page.view) page.game.render(tableEl, ctx);
+  renderWatchers(page, ctx);
+  renderPanels(page, ctx);
+  signalTurn(page.signal, ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
+  if (focused && !app.contains(document.activeElement)) {
+    // A control that is gone for good (the game ended under it) hands focus on to "play again".
+    const again = app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`)
+      ?? (page.table.status === "finished" ? app.querySelector('[data-key="again"]') : null);
+    again?.focus({ preventScroll: true });
+  }
+  if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+  keepInView(page, ctx, line);
+}
