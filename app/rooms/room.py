@@ -330,7 +330,7 @@ class Room:
             move = self.session.prepare(seat, version, payload, action_id)
             if by_clock:
                 move = replace(move, events=(timed_out(seat), *move.events))
-            turn_clock = self.turns.after(move.state, seat, over=move.outcome is not None)
+            turn_clock = self.turns.after(move)
             # Record before anyone is told: a move nobody can lose is the only move anyone sees.
             await self._numbered(
                 self.store.append(
@@ -485,7 +485,7 @@ class Room:
         it is recorded with the clock it leaves."""
         if self.session.status == TableStatus.PLAYING:
             self.bots.wake()
-            self.turns.keep(self.turns.after(self.session.state, None, over=False))
+            self.turns.keep(self.turns.current())
 
     def expect_players(self) -> None:
         """A table rebuilt at start-up: its players' browsers were connected and are reconnecting now."""

@@ -25,12 +25,15 @@ class Move:
     payload: dict[str, object]  # the action as it is stored
     state: Any
     events: tuple[Event, ...]
+    # Of the new state, computed once here: the turn clock is set from them before the move is
+    # recorded, and the session keeps them once it is committed.
+    awaiting: frozenset[Seat]
     outcome: Outcome | None
 
 
 class TableSession:
     """The game at one table: state, version, log, and per state the awaited seats, the outcome and each
-    seat's legal actions, computed once and shared by every view and the bots."""
+    seat's legal actions, computed once and shared by every view, the bots and the turn clock."""
 
     def __init__(
         self,
@@ -66,7 +69,7 @@ class TableSession:
         """Deals the game from the session's seed; every seat's legal actions stand from now."""
         self.state = self.rules.setup(self.seat_count, self.options, Random(self.seed))
         self.status = TableStatus.PLAYING
-        self._note_state(since_now=True)
+        self._note_dealt()
 
     def replay(
         self, actions: Iterable[tuple[Seat, Mapping[str, object]]], timed_out: Collection[int] = frozenset()
@@ -76,7 +79,7 @@ class TableSession:
         self.deal()
         for step in replayed(self.rules, self.state, self.seed, self.version, actions, timed_out):
             self._advance(step.state, step.events, self.rules.outcome(step.state))
-        self._note_state(since_now=True)
+        self._note_dealt()
 
     def opening_awaiting(self, seed: int) -> frozenset[Seat]:
         """Who a game dealt from `seed` would await first (the turn clock is recorded with the deal)."""
@@ -105,8 +108,8 @@ class TableSession:
             raise StaleVersion()
         action = self.rules.parse_action(payload)
         step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
-        outcome = self.rules.outcome(step.state)
-        return Move(seat, action_id, self.version + 1, action.to_json(), step.state, step.events, outcome)
+        awaiting, outcome = self.rules.awaiting(step.state), self.rules.outcome(step.state)
+        return Move(seat, action_id, self.version + 1, action.to_json(), step.state, step.events, awaiting, outcome)
 
     def commit(self, move: Move) -> None:
         """Makes a prepared move (once it is recorded): the next version, its events, what it offers."""
@@ -114,7 +117,7 @@ class TableSession:
             raise ValueError(f"a move for version {move.version} committed at version {self.version}")
         self._advance(move.state, move.events, move.outcome)
         self._last_action_id[move.seat] = move.action_id
-        self._note_state()
+        self._note_state(move.awaiting, move.outcome)
 
     def check(self, seat: Seat, payload: Mapping[str, object]) -> None:
         """Raises what `prepare` would refuse this action with now (the version aside); changes nothing."""
@@ -129,11 +132,14 @@ class TableSession:
         if outcome is not None:
             self.status = TableStatus.FINISHED
 
-    def _note_state(self, since_now: bool = False) -> None:
-        """Computes who is awaited, the outcome and each seat's legal actions, noting since which version
-        each seat's have stood."""
-        self.awaiting = self.rules.awaiting(self.state)
-        self.outcome = self.rules.outcome(self.state)
+    def _note_dealt(self) -> None:
+        """Notes a state dealt or replayed to; every seat's legal actions stand from now."""
+        self._note_state(self.rules.awaiting(self.state), self.rules.outcome(self.state), since_now=True)
+
+    def _note_state(self, awaiting: frozenset[Seat], outcome: Outcome | None, since_now: bool = False) -> None:
+        """Keeps who the state awaits and its outcome, and computes each seat's legal actions, noting since
+        which version each seat's have stood."""
+        self.awaiting, self.outcome = awaiting, outcome
         for seat in range(self.seat_count):
             legal = tuple(self.rules.legal_actions(self.state, seat))
             if since_now or legal != self._legal[seat]:

@@ -9,14 +9,13 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from random import Random
-from typing import Any
 
 from app.engine import IllegalAction, Seat
 from app.persistence import Superseded, TableStatus
 from app.rooms.clock import TurnClock
 from app.rooms.errors import TableError
 from app.rooms.seating import Seating
-from app.rooms.session import TableSession
+from app.rooms.session import Move, TableSession
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +52,15 @@ class Timekeeper:
         """The awaited seats the clock times: people's, not bots'."""
         return [seat for seat in awaited if not self.seating.is_bot(seat)]
 
-    def after(self, state: Any, acted: Seat | None, over: bool) -> TurnClock:
-        """The clock once `state` stands (nothing is timed once the game is over)."""
-        awaited = () if over else self.timed(self.session.rules.awaiting(state))
-        return self.clock.moved(awaited, acted, self.now())
+    def after(self, move: Move) -> TurnClock:
+        """The clock once `move` is made (nothing is timed once the game is over)."""
+        awaited = () if move.outcome is not None else self.timed(move.awaiting)
+        return self.clock.moved(awaited, move.seat, self.now())
+
+    def current(self) -> TurnClock:
+        """The clock moved to the session's state as it stands: seats no longer awaited, or now played by a
+        bot, lose their deadlines; newly awaited ones start theirs."""
+        return self.clock.moved(self.timed(self.session.awaiting), None, self.now())
 
     def record(self, clock: TurnClock) -> dict[str, object] | None:
         """What is stored with the change that made `clock` (None: this table has no timer)."""
@@ -109,7 +113,7 @@ class Timekeeper:
                 return
             break
         else:  # nothing due is timed any more (a bot took the seat over): those deadlines go
-            self.clock = self.clock.moved(self.timed(session.awaiting), None, now)
+            self.clock = self.current()
         self.schedule()
 
     def sleep(self) -> None:
