@@ -13,6 +13,7 @@ from app.rooms import seat_links
 from app.rooms.chat import Chat
 from app.rooms.clock import check_pause
 from app.rooms.errors import TableError
+from app.rooms.seat_asks import check_askable
 from app.rooms.seating import Seating, require_creator
 
 
@@ -44,6 +45,7 @@ def may(
         "seat_bot": [s for s in seats if answer(with_bot, seat, s, True, status, present, game_has_bot) is True],
         "unseat_bot": [s for s in seats if answer(with_bot, seat, s, False, status, present, game_has_bot) is True],
         "seat_link": [s for s in seats if answer(make_link, seating, seat, s, status, present) is True],
+        "ask_seat": [s for s in seats if answer(check_askable, seat, s, seating, status, present) is True],
         "pause_clock": answer(check_pause, seat, timer_on, status),
         "set_chat": answer(require_creator, seat),
         "play_again": answer(seating.ready_for_next_game, seat, status, False),

@@ -255,7 +255,7 @@ class Room:
     def ask_for_seat(self, connection: Connection, seat: Seat, name: str) -> None:
         """A watching tab asks the host for `seat` back, as `name` (rules: SeatAsks.ask); the host is shown it."""
         tab, at_table = str(connection.serial), self.fanout.at_table()
-        self.seat_asks.ask(tab, connection.seat, name, seat, self.seating, at_table, self.clock())
+        self.seat_asks.ask(tab, connection.seat, name, seat, self.seating, self.session.status, at_table, self.clock())
         self.fanout.push_seat_asks(self.seat_asks.to_json())
 
     async def answer_seat_ask(self, by: Connection, ask_id: str, grant: bool, lifetime: int, max_browsers: int) -> None:

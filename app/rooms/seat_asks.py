@@ -11,7 +11,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from app.engine import Seat
+from app.persistence import TableStatus
 from app.rooms.errors import TableError, TooSoon
+from app.rooms.seat_links import require_open_table
 from app.rooms.seating import CREATOR, Seating
 
 ASK_AGAIN_SECONDS = 30  # a tab asks once in this long: the host is asked, not pestered
@@ -43,11 +45,12 @@ class SeatAsks:
         name: str,
         seat: Seat,
         seating: Seating,
+        status: TableStatus,
         at_table: Collection[Seat],
         now: float,
     ) -> SeatAsk:
         """The tab `tab` (holding `asker`, None: watching) asks for `seat`; raises unless it may."""
-        check_askable(asker, seat, seating, at_table)
+        check_askable(asker, seat, seating, status, at_table)
         if not name:
             raise TableError("name_needed", "Say who you are first: the host answers a name.", 400)
         last = self._last_asked.get(tab)
@@ -75,8 +78,11 @@ class SeatAsks:
         return [ask.to_json() for ask in sorted(self._waiting.values(), key=lambda a: a.asked_at)]
 
 
-def check_askable(asker: Seat | None, seat: Seat, seating: Seating, at_table: Collection[Seat]) -> None:
+def check_askable(
+    asker: Seat | None, seat: Seat, seating: Seating, status: TableStatus, at_table: Collection[Seat | None]
+) -> None:
     """Raises unless a tab holding `asker` (None: watching) may ask for `seat` now, its pace aside."""
+    require_open_table(status)
     if asker is not None:
         raise TableError("already_seated", "This browser already has a seat at this table.", 409)
     if not 0 <= seat < len(seating):

@@ -73,7 +73,7 @@ def check_maker(
     seating: Seating, by: Seat | None, seat: Seat, status: TableStatus, present: Collection[Seat | None]
 ) -> None:
     """Refuses unless `by` may make a link for `seat` now: its own, or (the host) an away player's."""
-    _require_open_table(status)
+    require_open_table(status)
     if not 0 <= seat < len(seating):
         raise TableError("bad_seat", "No such seat.", 400)
     if by not in {seat, CREATOR}:
@@ -101,7 +101,7 @@ def use_link(seating: Seating, link_token: str, held: KeyRecord | None, status: 
         )
     if link.expires_at is not None and link.expires_at <= now:
         raise TableError("seat_link_expired", "This seat link has expired. Ask for a new one.", 410)
-    _require_open_table(status)
+    require_open_table(status)
     if held is not None and held.seat != link.seat:
         raise TableError("already_seated", "This browser already has another seat at this table.", 409)
     token = new_token()
@@ -118,6 +118,6 @@ def _links(keys: list[KeyRecord]) -> tuple[str, ...]:
     return tuple(key.token_hash for key in keys if key.is_link)
 
 
-def _require_open_table(status: TableStatus) -> None:
+def require_open_table(status: TableStatus) -> None:
     if status not in {TableStatus.WAITING, TableStatus.PLAYING}:
         raise TableError("table_over", "The game at this table is over: its seats no longer move.", 409)
