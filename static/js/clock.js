@@ -24,7 +24,7 @@ const shown = (seconds) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 };
 
-/** Draws the clocks; `togglePause(paused)` is the creator's, else null. Ticks by itself while it runs. */
+/** Draws the clocks; `togglePause(paused)`: when this page may pause them (`may.pause_clock`), else null. Ticks by itself while it runs. */
 export function renderClock(clock, ctx, playing, togglePause) {
   const el = document.getElementById("clock");
   const state = clock.state;

@@ -4,6 +4,7 @@ creator keeps the chat to reactions: nothing more, nothing less, read off the `m
 
 import asyncio
 import json
+from collections.abc import Callable
 
 import pytest
 from playwright.async_api import Browser, Page
@@ -67,7 +68,7 @@ class Viewer:
         }
 
     async def shows_what_it_may(self) -> None:
-        for _ in range(100):  # pushes arrive in their own time: until the page has drawn the last one
+        for _ in range(300):  # pushes arrive in their own time: until the page has drawn the last one
             shown, expected = await self.page.evaluate(SHOWN), self.expected()
             if shown == expected:
                 return
@@ -75,9 +76,19 @@ class Viewer:
         assert shown == expected
 
 
+async def until(told: Callable[[], bool]) -> None:
+    """Waits for a push to reach a page's socket (what the page then shows is checked against it)."""
+    for _ in range(300):
+        if told():
+            return
+        await asyncio.sleep(0.1)
+    assert told()
+
+
 async def viewer(browser: Browser, url: str) -> Viewer:
     context = await browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900})
     page = await context.new_page()
+    page.set_default_timeout(90_000)  # a cold server on a busy machine
     page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
     watched = Viewer(page)  # before the page opens its socket
     await page.goto(url)
@@ -93,6 +104,7 @@ async def test_the_creator_a_player_and_a_spectator_see_exactly_the_controls_the
     await host.page.select_option("#turn-seconds", "120")
     await host.page.fill("#create-name", "Mina")
     await host.page.click("#create-form button[type=submit]")
+    await host.page.wait_for_url("**/t/*")
     await host.page.wait_for_selector(".seat-list")
     invite = await host.page.locator(".invite input").input_value()
     player = await viewer(browser, invite)
@@ -112,6 +124,7 @@ async def test_the_creator_a_player_and_a_spectator_see_exactly_the_controls_the
     for seat in (2, 3):
         await host.page.click(f'[data-key="bot-{seat}"]')
         await host.page.wait_for_selector(f'[data-key="bot-{seat}"] >> text=Remove bot')
+    await until(lambda: spectator.may is not None and spectator.may["join"] == "table_full")
     for each in everyone:
         await each.shows_what_it_may()
     assert host.may is not None and host.may["start"] is True
@@ -125,6 +138,7 @@ async def test_the_creator_a_player_and_a_spectator_see_exactly_the_controls_the
 
     # The creator keeps the chat to reactions while the game is played: the players' text box goes.
     await host.page.select_option('[data-key="chat-mode"]', "reactions")
+    await until(lambda: all(each.may is not None and each.may["write"] != True for each in (host, player)))  # noqa: E712
     for each in everyone:
         await each.shows_what_it_may()
     assert player.may is not None and (player.may["write"], player.may["react"]) == ("chat_reactions_only", True)
