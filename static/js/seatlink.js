@@ -70,10 +70,17 @@ function closeButton(ctx) {
 export async function claimSeatLink(code) {
   const secret = new URLSearchParams(location.hash.slice(1)).get("seat");
   if (!secret) return null;
+  const claimed = await claimSeat(code, secret);
+  // Answered: the link is spent or useless (one that could not be sent stays, and a reload tries again).
+  if (claimed.code !== "seat_link_failed") history.replaceState(null, "", location.pathname + location.search);
+  return claimed;
+}
+
+/** Takes the seat a link's secret opens, for this browser: {ok, code, message} as the server answered. */
+export async function claimSeat(code, secret) {
   const response = await fetch(`/api/tables/${code}/claim`, { method: "POST", headers: { "content-type": "application/json" },
                                                              body: JSON.stringify({ link: secret }) }).catch(() => null);
-  if (!response) return { ok: false, code: "seat_link_failed" }; // the link is kept: a reload tries again
-  history.replaceState(null, "", location.pathname + location.search); // answered: the link is spent or useless
+  if (!response) return { ok: false, code: "seat_link_failed" };
   const data = await response.json().catch(() => ({}));
   return response.ok ? { ok: true } : { ok: false, code: data.code, message: data.message };
 }

@@ -3,7 +3,7 @@
 // `view.legal`, and the page's own controls are exactly what the server's `may` allows.
 import { applyLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 import { claimSeatLink } from "./seatlink.js";
-import { connect, setConnection, watchNetwork } from "./table/connection.js";
+import { connect, reconnect, setConnection, watchNetwork } from "./table/connection.js";
 import { watchScrolling } from "./table/in-view.js";
 import { drawNotice, seatNotice, toast } from "./table/notices.js";
 import { newTablePage } from "./table/page.js";
@@ -39,10 +39,20 @@ async function start() {
   watchNetwork(page);
   watchScrolling(page);
   // A page opened by a seat link takes the seat first: the socket then opens with the new seat token.
+  await takeSeatLink(page);
+  connect(page);
+  // A link pasted into this tab, already open at the table, changes only the part after '#': taken here too.
+  window.addEventListener("hashchange", async () => {
+    if (await takeSeatLink(page)) reconnect(page);
+  });
+}
+
+/** Takes the seat of a link in the address (`#seat=…`), if any; whether this browser now holds it. */
+async function takeSeatLink(page) {
   const claimed = await claimSeatLink(page.code);
   if (claimed?.ok) toast(page, page.t("seatLink.claimed"));
   else if (claimed) seatNotice(page, page.t(`error.${claimed.code}`) ? `error.${claimed.code}` : "error.seat_link_unknown");
-  connect(page);
+  return Boolean(claimed?.ok);
 }
 
 start();

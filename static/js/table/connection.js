@@ -1,5 +1,6 @@
 // The table's one websocket: opened, reopened by itself after a dropped network, told apart from a
 // refusal (the server accepts, then closes with a code), and let go of when the network or the page goes.
+import { watchSilence } from "../heartbeat.js";
 import { receive } from "./messages.js";
 import { announce, setNotice } from "./notices.js";
 import { render } from "./render.js";
@@ -36,8 +37,10 @@ export function connect(page) {
   const query = name ? `?name=${encodeURIComponent(name)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/t/${page.code}/socket${query}`);
   page.socket = socket;
+  const heard = watchSilence(socket, () => silent(page, socket));
   socket.addEventListener("message", (event) => {
     if (page.socket !== socket) return; // a socket this page let go of (offline, reconnecting)
+    heard();
     // A refused socket is accepted too, then closed: only a socket that is sent the table is served.
     if (page.conn !== "connected") served(page);
     receive(page, JSON.parse(event.data));
@@ -51,6 +54,15 @@ export function connect(page) {
     setConnection(page, navigator.onLine ? "reconnecting" : "offline");
     retryIn(page, Math.min(5000, 300 * 2 ** page.retries++) + Math.random() * 300);
   });
+}
+
+// The line has gone silent (nothing closed, nothing carried): the page lets the socket go, says it is
+// reconnecting, and opens another, which goes through once the network carries again.
+function silent(page, socket) {
+  if (page.socket !== socket || page.refusal) return;
+  letGo(page, 4000, "silent");
+  setConnection(page, "reconnecting");
+  retryIn(page, 1000);
 }
 
 function served(page) {

@@ -6,8 +6,10 @@ import { announce, seatNotice, toast } from "./notices.js";
 import { announceNews } from "./prompt.js";
 import { render, tableContext } from "./render.js";
 import { answerSaid, refuseChat } from "./requests.js";
+import { askRefused, receiveSeatAsk } from "./seat-asks.js";
 
 export function receive(page, message) {
+  if (receiveSeatAsk(page, message)) return;
   switch (message.type) {
     case "state": {
       const news = !message.full_log && message.version === page.version + 1 ? message.events : [];
@@ -59,6 +61,7 @@ export function receive(page, message) {
         break;
       }
       if (!message.id || message.id === page.pending) page.pending = null;
+      askRefused(page, message.id);
       toast(page, page.t(`error.${message.code}`) ?? message.message);
       render(page);
       break;

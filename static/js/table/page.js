@@ -33,6 +33,8 @@ export function newTablePage(app, game, strings) {
     pending: null, // the id of an action sent and not yet answered
     choices: new Map(), // composer name -> the legal action chosen there and not yet confirmed
     spoken: { conn: null, turn: false, over: true }, // what the announcer said last, to say only changes
+    // Asking for a seat back: this tab's ask (its id, the seat, "asked" or "declined"), and the host's waiting asks.
+    seatAsk: { count: 0, id: null, seat: null, answer: null, waiting: [] },
     checks: new Map(), // check id -> resolve, for questions the server has not answered yet
     said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
     chatIds: 0,

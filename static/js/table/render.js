@@ -8,6 +8,7 @@ import { keepInView } from "./in-view.js";
 import { renderPanels } from "./panels.js";
 import { offlineTurnNote, promptLine } from "./prompt.js";
 import { check, send } from "./requests.js";
+import { renderSeatAsks } from "./seat-asks.js";
 import { renderSeatButton, renderTakeover, renderWaiting, renderWatchers } from "./seating.js";
 
 /** The `ctx` the game's renderer is given for the page as it stands. */
@@ -27,6 +28,7 @@ export function render(page) {
   const app = page.app;
   const ctx = tableContext(page);
   app.toggleAttribute("data-busy", Boolean(ctx.busy));
+  app.dataset.version = page.version; // the version drawn, for whoever compares the page with the server
   // Redrawing replaces nodes: the focused control is found again by its data-key, and the page stays put.
   const focused = app.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const { scrollX, scrollY } = window;
@@ -42,6 +44,7 @@ export function render(page) {
   document.getElementById("log").hidden = !page.view;
   if (page.view) page.game.render(tableEl, ctx);
   renderWatchers(page, ctx);
+  renderSeatAsks(page, ctx);
   renderPanels(page, ctx);
   signalTurn(page.signal, ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
   if (focused && !app.contains(document.activeElement)) {
