@@ -11,7 +11,9 @@ const tables = new WeakMap();
 const drawnIn = new WeakMap();
 
 const memory = () => ({ kept: new Map(), frame: null, inputs: new Map(), view: null });
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// Two parts or actions are the same when their JSON is, whatever order a side wrote the keys in.
+const sorted = (_, value) => (value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort()) : value);
+const same = (a, b) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
 
 /** The kit of the table drawn in `root`, for this draw of `ctx.view`. */
 export function kit(root, ctx) {
