@@ -13,8 +13,8 @@ const BUILDING = Object.freeze(["basic_building", "building"]);
 // the server (ctx.check) whether the picks would be accepted: those actions are too many to be listed
 // in view.legal, so the kit's composer, which chooses among listed actions, cannot serve them. Every
 // action that is listed whole (produce, one-tap brownies, end turn) is one button that sends it.
-// The desk is kept by the kit; drawing functions read it as ctx.desk.
 
+/** The page's ctx with this table's desk (`ctx.desk`), kept by the kit, and the kit (`ctx.table`). */
 function withDesk(table, ctx) {
   const view = ctx.view;
   const turn = `${view.turn}:${view.turn_moves.length}:${view.brownies_used.length}:${view.phase}`;
