@@ -144,8 +144,8 @@ class Player:
         """Clicks the confirm button once the selection made has opened it."""
         button = self.page.locator('.bq-confirm:not([aria-disabled="true"])')
         await button.wait_for(timeout=CLICK_MS)
-        action = json.loads(await button.get_attribute("data-action") or '{"type": "ball"}')
-        assert action["type"] in {"take_rank", "ball"}
+        action = json.loads(await button.get_attribute("data-action") or "{}")
+        assert action.get("type") in {"take_rank", "ball_keep", "ball_change"}
         await button.click(timeout=CLICK_MS)
         self.moves += 1
 

@@ -1,16 +1,16 @@
 // Baroque (バロックの変遷) at the table: the salon played openly in turn, the ball decided in secret,
 // then revealed at once. Rank cards and the face-up discard pile lie in the middle of the cloth.
-import { h, fill, seatBadge, nameOf } from "../dom.js";
+import { h, seatBadge, nameOf } from "../dom.js";
+import { kit } from "../kit.js";
 
-const COLORS = ["black", "green", "yellow"]; // display order of the rules (§9 G8)
-const SYMBOL = { black: "♛", green: "♣", yellow: "◆" }; // a shape for every color, never color alone
-const RANK_IDS = ["rank-0", "rank-1", "rank-2", "rank-3", "rank-4", "rank-5"];
+const COLORS = Object.freeze(["black", "green", "yellow"]); // display order of the rules (§9 G8)
+const SYMBOL = Object.freeze({ black: "♛", green: "♣", yellow: "◆" }); // a shape for every color, never color alone
+const RANK_IDS = Object.freeze(["rank-0", "rank-1", "rank-2", "rank-3", "rank-4", "rank-5"]);
 
 // --- small helpers ------------------------------------------------------------------------------
 
 const parse = (id) => { const [color, n] = id.split("-"); return { color, n: Number(n) }; };
 const rankValue = (id) => Number(id.split("-")[1]);
-const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const legalOf = (view, type) => view.legal.filter((a) => a.type === type);
 const colorName = (ctx, color) => ctx.t(`bq.color.${color}`);
 
@@ -28,29 +28,18 @@ function verdictText(ctx, trick) {
   return ctx.t(trick.by_trump ? "bq.verdict.trump" : "bq.verdict.color", params);
 }
 
-// --- the bid, chosen in parts -------------------------------------------------------------------
+// --- the choices: the bid in parts, the ball whole -----------------------------------------------
 
-// A bid is one legal take_rank action, but it is chosen a rank card at a time (5 and then 1–4 make
-// 6–9), which the kit's composer (one control per legal action) cannot express: the rank cards
-// chosen so far are kept here. The ball's keep-or-change is one of view.legal: ctx.compose("ball").
-const ui = { key: null, ranks: [], flipped: null };
+// A bid is one legal take_rank action, chosen a rank card at a time (5 and then 1–4 make 6–9); the
+// ball's keep-or-change is one of view.legal, chosen whole. Both are the kit's composer.
+const BID_STEPS = Object.freeze([{ name: "ranks", many: true }]);
 
-function selectionKey(view) {
-  return `${view.round}:${view.phase}:${view.trick_number}:${view.current_seat}`;
+function choices(table, view) {
+  return {
+    bid: table.composer("bid", { actions: legalOf(view, "take_rank"), steps: BID_STEPS, confirmKey: "confirm-bid", disableClosed: true }),
+    ball: table.choice("ball"),
+  };
 }
-
-function toggleRank(view, rank) {
-  const legal = legalOf(view, "take_rank");
-  let next = ui.ranks.includes(rank) ? ui.ranks.filter((r) => r !== rank) : [...ui.ranks, rank];
-  if (next.length && !legal.some((a) => next.every((r) => a.ranks.includes(r)))) next = [rank];
-  ui.ranks = next;
-}
-
-const chosenBid = (view) => legalOf(view, "take_rank").find((a) => sameSet(a.ranks, ui.ranks)) ?? null;
-
-/** The tick of a chosen rank card: seen, and said, not only a colour. */
-const chosenMark = (ctx) => h("span", { class: "chosen-mark" }, h("span", { "aria-hidden": "true" }, "✓"),
-  h("span", { class: "sr-only" }, ctx.t("table.chosen")));
 
 // --- drawn pieces -------------------------------------------------------------------------------
 
@@ -136,7 +125,7 @@ function opponents(view, ctx) {
 }
 
 /** The cards in play: the live salon and ball, or else the last trick resolved, one place per seat. */
-function trickArea(view, ctx) {
+function trickArea(view, ctx, newView) {
   const live = (view.phase === "salon" || view.phase === "ball") && (view.phase === "ball" || view.salon.some((c) => c));
   const trick = view.last_trick;
   const order = ctx.around();
@@ -149,10 +138,7 @@ function trickArea(view, ctx) {
   } else if (trick) {
     const key = `${trick.round}:${trick.number}`;
     const before = ctx.previous?.last_trick;
-    if (trick.ball && ctx.previous && (!before || `${before.round}:${before.number}` !== key) && ui.flipped !== key) {
-      fresh = true;
-      ui.flipped = key;
-    }
+    fresh = Boolean(trick.ball && ctx.previous && newView && (!before || `${before.round}:${before.number}` !== key));
     title = trick.round === view.round ? ctx.t("bq.resultTitle", { n: trick.number })
       : ctx.t("bq.resultTitleRound", { r: trick.round, n: trick.number });
     places = order.map((s) => resultPlace(view, ctx, trick, s, fresh));
@@ -246,7 +232,7 @@ function emptyPlace(view, ctx, s) {
 }
 
 /** The six rank cards where they lie: in the middle, in front of a bidder, or set aside. In your bid they are toggles. */
-function rankRow(view, ctx) {
+function rankRow(view, ctx, bid) {
   const bidding = legalOf(view, "take_rank").length > 0;
   const owner = (rank) => view.rank_taken.findIndex((taken) => taken.includes(rank));
   const tokens = RANK_IDS.map((rank) => {
@@ -258,12 +244,10 @@ function rankRow(view, ctx) {
       : aside ? ctx.t("bq.rankSetAside") : "\u00a0";
     const state = by >= 0 ? `taken seat-${by}` : aside ? "aside" : free ? "free" : "out";
     const label = `${ctx.t("bq.rank", { n: value })}: ${free ? ctx.t("bq.rankFree") : caption}`;
-    const on = ui.ranks.includes(rank);
+    const option = bid.option("ranks", rank, `rank-${value}`);
     const token = bidding
-      ? rankToken(value, `${state} ${on ? "selected" : ""}`, {
-        type: "button", "aria-pressed": String(on), disabled: !free || ctx.busy, "aria-label": label,
-        dataset: { key: `rank-${value}`, rank }, onclick: () => { toggleRank(view, rank); ctx.redraw(); } }, "button",
-      on ? chosenMark(ctx) : null)
+      ? rankToken(value, `${state} ${bid.isChosen("ranks", rank) ? "selected" : ""}`,
+        { ...option, "aria-label": label, dataset: { key: option.dataset.key, rank } }, "button", bid.mark("ranks", rank))
       : rankToken(value, state, { "aria-label": label, role: "img" });
     return h("li", { class: "bq-rankcell" }, token, h("span", { class: "bq-rankcap" }, caption));
   });
@@ -320,33 +304,29 @@ function resultLine(view, ctx) {
 }
 
 /** What you may do now: the confirm of a choice in several steps, and the rule notes that matter now. */
-function controls(view, ctx) {
+function controls(view, ctx, { bid: composer, ball }) {
   const parts = [];
   const notes = [];
   const mySalon = ctx.seat !== null && ctx.seat !== undefined ? view.salon[ctx.seat] : null;
   if (legalOf(view, "take_rank").length) {
-    const bid = chosenBid(view);
+    const bid = composer.action;
     const value = bid ? bid.ranks.reduce((sum, r) => sum + rankValue(r), 0) : null;
     parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.pickRanks")),
-      h("button", { type: "button", class: "primary bq-confirm", "aria-disabled": bid && !ctx.busy ? null : "true",
-                    dataset: { key: "confirm-bid", ...(bid ? { action: JSON.stringify(bid) } : {}) },
-                    onclick: () => bid && ctx.send(bid) },
-        bid ? ctx.t("bq.confirmBid", { bid: value, ranks: ranksText(bid.ranks) }) : ctx.t("bq.confirmBidNone")));
+      composer.confirm(bid ? ctx.t("bq.confirmBid", { bid: value, ranks: ranksText(bid.ranks) }) : ctx.t("bq.confirmBidNone"),
+        "primary bq-confirm"));
     notes.push(note(ctx, "interpretation", ctx.t("bq.note.wanted")));
     if (legalOf(view, "take_rank").some((a) => a.ranks.reduce((sum, r) => sum + rankValue(r), 0) > view.tricks_per_round)) {
       notes.push(note(ctx, "interpretation", ctx.t("bq.note.highBid", { h: view.tricks_per_round })));
     }
   } else if (view.phase === "ball" && view.legal.some((a) => a.type === "ball_keep")) {
-    const compose = ctx.compose("ball");
     const keep = view.legal.find((a) => a.type === "ball_keep");
-    const choice = compose.chosen;
+    const choice = ball.action;
     const changes = legalOf(view, "ball_change");
-    const confirm = compose.confirm(!choice ? ctx.t("bq.chooseFirst")
+    const confirm = ball.confirm(!choice ? ctx.t("bq.chooseFirst")
       : choice.type === "ball_keep" ? ctx.t("bq.confirmKeep", { card: cardName(ctx, mySalon) })
-      : ctx.t("bq.confirmChange", { card: cardName(ctx, choice.card) }));
-    confirm.classList.add("bq-confirm");
+      : ctx.t("bq.confirmChange", { card: cardName(ctx, choice.card) }), "primary kit-confirm bq-confirm");
     parts.push(h("span", { class: "bq-ctl-text" }, ctx.t("bq.yourChoice")),
-      h("button", { ...compose.option(keep, "keep"), class: `bq-keep ${compose.isChosen(keep) ? "selected" : ""}` },
+      h("button", { ...ball.option("action", keep, "keep"), class: `bq-keep ${ball.isChosen("action", keep) ? "selected" : ""}` },
         h("span", { class: "bq-radio", "aria-hidden": "true" }), ctx.t("bq.keepOption", { card: cardName(ctx, mySalon) })),
       changes.length ? h("span", { class: "bq-ctl-hint" }, ctx.t("bq.keepHint")) : null,
       confirm);
@@ -377,14 +357,13 @@ function controls(view, ctx) {
            notes: h("ul", { class: "bq-notes" }, notes) };
 }
 
-function handArea(view, ctx) {
+function handArea(view, ctx, ball) {
   if (!view.hand) return null;
   const plays = new Map(legalOf(view, "play_salon").map((a) => [a.card, a]));
   const changes = new Map(legalOf(view, "ball_change").map((a) => [a.card, a]));
   const choosing = plays.size > 0 || view.legal.some((a) => a.type === "ball_keep");
   const known = new Set(view.known_in_hand[ctx.seat] ?? []);
   const chosen = view.my_decision?.card;
-  const compose = ctx.compose("ball");
   const cards = view.hand.map((id) => {
     const badges = [known.has(id) ? h("span", { class: "bq-badge" }, ctx.t("bq.knownShort")) : null,
       chosen === id ? h("span", { class: "bq-badge gold" }, ctx.t("bq.chosenBadge")) : null];
@@ -395,9 +374,9 @@ function handArea(view, ctx) {
     }
     if (changes.has(id)) {
       const action = changes.get(id);
-      const option = compose.option(action, `hand-${id}`);
-      return cardFace(ctx, id, { tag: "button", cls: `legal toggle ${compose.isChosen(action) ? "selected" : ""}`,
-        attrs: { ...option, dataset: { ...option.dataset, card: id } } }, ...badges, compose.mark(action));
+      const option = ball.option("action", action, `hand-${id}`);
+      return cardFace(ctx, id, { tag: "button", cls: `legal toggle ${ball.isChosen("action", action) ? "selected" : ""}`,
+        attrs: { ...option, dataset: { ...option.dataset, card: id } } }, ...badges, ball.mark("action", action));
     }
     if (choosing) {
       return cardFace(ctx, id, { tag: "button", attrs: { type: "button", disabled: true, dataset: { key: `hand-${id}`, card: id } } }, ...badges);
@@ -408,15 +387,15 @@ function handArea(view, ctx) {
     h("div", { class: "hand" }, cards));
 }
 
-function myArea(view, ctx) {
+function myArea(view, ctx, chosen) {
   const seated = ctx.seat !== null && ctx.seat !== undefined;
   if (view.phase === "game_over") return seated ? h("div", { class: "bq-me" }, seatPanel(view, ctx, ctx.seat, true)) : null;
-  const { row, notes } = controls(view, ctx);
+  const { row, notes } = controls(view, ctx, chosen);
   if (!seated) return h("div", { class: "bq-me" }, row, notes);
   return h("div", { class: "bq-me" },
     seatPanel(view, ctx, ctx.seat, true),
     row,
-    handArea(view, ctx),
+    handArea(view, ctx, chosen.ball),
     notes);
 }
 
@@ -451,23 +430,20 @@ function scoreboard(view, ctx) {
 
 // --- the renderer's contract --------------------------------------------------------------------
 
-let frame = null; // the table's fixed frame: one place per part, each redrawn only when its inputs change
+const PARTS = Object.freeze(["status", "opponents", "final", "trick", "summary", "ranks", "discard", "me", "scores"]);
 
-const PARTS = ["status", "opponents", "final", "trick", "summary", "ranks", "discard", "me", "scores"];
-
-function buildFrame(root) {
-  const places = Object.fromEntries(PARTS.map((name) => [name, h("div", { class: `bq-part part-${name}` })]));
-  const box = h("div", { class: "baroque" }, places.status, places.opponents,
+/** The table's fixed frame: one place per part, each redrawn only when its inputs change. */
+function buildFrame() {
+  const places = Object.fromEntries(PARTS.map((name) => [name, h("div", { class: `bq-part part-${name}`, dataset: { part: name } })]));
+  return h("div", { class: "baroque" }, places.status, places.opponents,
     h("div", { class: "bq-center" },
       h("div", { class: "bq-play" }, places.final, places.trick),
       h("div", { class: "bq-piles" }, places.ranks, places.discard, places.summary)),
     places.me, places.scores);
-  fill(root, box);
-  return { root, box, places, keys: {} };
 }
 
 /** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, no replayed flip). */
-function parts(view, ctx) {
+function parts(view, ctx, newView, chosen) {
   const table = [view.phase, view.round, view.trick_number, view.seats];
   return [
     ["status", [table, view.lead_color], () => statusBar(view, ctx)],
@@ -475,12 +451,12 @@ function parts(view, ctx) {
       view.tricks_won, view.scores, view.known_in_hand], () => opponents(view, ctx)],
     ["final", [table, view.outcome], () => finalResult(view, ctx)],
     ["trick", [table, view.salon, view.current_seat, view.leader, view.committed, view.my_decision, view.void,
-      view.lead_color, view.last_trick], () => trickArea(view, ctx)],
+      view.lead_color, view.last_trick], () => trickArea(view, ctx, newView)],
     ["summary", [table, view.round_summaries.length], () => roundSummary(view, ctx)],
-    ["ranks", [table, view.rank_available, view.rank_taken, view.rank_set_aside, view.legal, ui.ranks, ctx.busy],
-      () => rankRow(view, ctx)],
+    ["ranks", [table, view.rank_available, view.rank_taken, view.rank_set_aside, view.legal, chosen.bid.chosen, ctx.busy],
+      () => rankRow(view, ctx, chosen.bid)],
     ["discard", [view.discard], () => discardPile(view, ctx)],
-    ["me", [view, ui.ranks, ctx.compose("ball").chosen, ctx.busy], () => myArea(view, ctx)],
+    ["me", [view, chosen.bid.chosen, chosen.ball.chosen, ctx.busy], () => myArea(view, ctx, chosen)],
     ["scores", [table, view.round_summaries.length, view.bids, view.tricks_won, view.scores, view.outcome],
       () => scoreboard(view, ctx)],
   ];
@@ -488,21 +464,9 @@ function parts(view, ctx) {
 
 export function render(root, ctx) {
   const view = ctx.view;
-  const key = selectionKey(view);
-  if (ui.key !== key) {
-    ui.key = key;
-    ui.ranks = [];
-  }
-  if (ui.ranks.length && !legalOf(view, "take_rank").length) ui.ranks = [];
-  if (!frame || frame.root !== root || !root.contains(frame.box)) frame = buildFrame(root);
-  frame.box.className = `baroque n${view.seats} ph-${view.phase}`;
-  const who = [ctx.lang, ctx.seat, ctx.players.map((p) => [p.seat, p.name, p.presence, p.bot])];
-  for (const [name, inputs, draw] of parts(view, ctx)) {
-    const key = JSON.stringify([who, inputs]);
-    if (frame.keys[name] === key) continue;
-    frame.keys[name] = key;
-    fill(frame.places[name], draw());
-  }
+  const table = kit(root, ctx);
+  table.frame(buildFrame).className = `baroque n${view.seats} ph-${view.phase}`;
+  for (const [name, inputs, draw] of parts(view, ctx, table.fresh, choices(table, view))) table.part(name, inputs, draw);
 }
 
 export function prompt(ctx) {

@@ -1,10 +1,11 @@
 // Bluebell at the table: season stacks in front of every player, two face-up piles in the middle,
 // tokens in the stock, the reunion card, and the face-down Bluebells that decide the game.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
+import { kit } from "../kit.js";
 
-const KANJI = { spring: "春", summer: "夏", autumn: "秋", winter: "冬" };
-const ENGLISH = { spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" };
-const PILES = ["A", "B"];
+const KANJI = Object.freeze({ spring: "春", summer: "夏", autumn: "秋", winter: "冬" });
+const ENGLISH = Object.freeze({ spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" });
+const PILES = Object.freeze(["A", "B"]);
 
 // --- small helpers --------------------------------------------------------------------------
 
@@ -26,7 +27,7 @@ function s(name, attrs = {}, ...children) {
   return el;
 }
 const rotations = (count, make) => Array.from({ length: count }, (_, i) => make(i * (360 / count)));
-const DRAW = {
+const DRAW = Object.freeze({
   spring: () => [
     ...rotations(5, (a) => s("ellipse", { cx: 12, cy: 6.6, rx: 3.3, ry: 4.8, transform: `rotate(${a} 12 12)`,
       fill: "#f6b3c9", stroke: "#c2537c", "stroke-width": 1 })),
@@ -49,7 +50,7 @@ const DRAW = {
     s("path", { d: "M4 3.5 C9 2.5 13 4 14.5 7.5", stroke: "#3e7d3a", "stroke-width": 1.4, fill: "none", "stroke-linecap": "round" }),
     s("path", { d: "M11 8.5 Q11 6.8 14.5 6.8 Q18 6.8 18 8.5 L18.4 14 Q19 16.6 21 18.2 L18.6 17.4 L17 19 L14.5 17.6 L12 19 L10.4 17.4 L8 18.2 Q10 16.6 10.6 14 Z",
       fill: "#6f86e8", stroke: "#2b3c9a", "stroke-width": 1, "stroke-linejoin": "round" })],
-};
+});
 function icon(kind, cls = "") {
   return s("svg", { viewBox: "0 0 24 24", class: `bb-icon ${cls}`, "aria-hidden": "true", focusable: "false" }, ...DRAW[kind]());
 }
@@ -120,16 +121,17 @@ function roundSummary(view, ctx, result) {
     gift ? [" ", h("span", {}, ctx.t("round.gave", { chooser: nameOf(ctx, gift.chooser), name: nameOf(ctx, result.winner) }))] : null);
 }
 
-// --- page state kept between renders ---------------------------------------------------------
+// --- the choices -----------------------------------------------------------------------------
 
 // A turn is chosen in two parts: a hand card, then one of its moves (place, place and return a
-// stack, discard on A or B, with or without a reunion), each move its own button that sends it.
-// The kit's composer holds one choice among view.legal, not a card that is no action yet, so the
-// chosen card is kept here; the Bluebell gift, one action a card, uses ctx.compose("gift").
-const ui = {
-  selected: null, // the hand card chosen for the next place/discard
-  lastView: null, // to start a flip only once per new view
-};
+// stack, discard on A or B, with or without a reunion), each move its own button that sends it; the
+// Bluebell gift is one give_bluebell action a card, chosen, then confirmed. Both are the kit's composer.
+const CARD_STEPS = Object.freeze([{ name: "card", of: (a) => a.card_id }]);
+
+const choices = (table, view) => ({
+  move: table.composer("move", { actions: legalOf(view, (a) => a.type === "place" || a.type === "discard"), steps: CARD_STEPS, disableClosed: true }),
+  gift: table.choice("gift", legalOf(view, (a) => a.type === "give_bluebell")),
+});
 
 /** Keys of the cards that just turned face up or arrived, compared with the previous view. */
 function freshKeys(view, previous) {
@@ -240,12 +242,12 @@ function opponent(view, ctx, seat, fresh) {
     lastTurnLine(view, ctx, seat));
 }
 
-function pileView(view, ctx, pile, fresh) {
+function pileView(view, ctx, pile, fresh, selected) {
   const data = view.piles[pile];
   const below = data.cards.slice(0, -1).reverse(); // top first: the next cards to come up
   const drawAction = legalOf(view, (a) => a.type === "draw" && a.pile === pile && !a.reunion)[0];
-  const discardTarget = ui.selected && legalOf(view, (a) => a.type === "discard" && a.card_id === ui.selected && a.pile === pile).length;
-  const returnTarget = ui.selected && legalOf(view, (a) => a.type === "place" && a.card_id === ui.selected && a.return_pile === pile).length;
+  const discardTarget = selected && legalOf(view, (a) => a.type === "discard" && a.card_id === selected && a.pile === pile).length;
+  const returnTarget = selected && legalOf(view, (a) => a.type === "place" && a.card_id === selected && a.return_pile === pile).length;
   const topKey = data.top ? `pile-${pile}-${data.top}` : null;
   let top;
   if (!data.top) {
@@ -315,7 +317,7 @@ function news(view, ctx) {
 
 // --- my place at the table: stack, tokens, hand, and the controls ------------------------------
 
-function myArea(view, ctx, fresh) {
+function myArea(view, ctx, fresh, { move, gift }) {
   const p = me(view, ctx);
   const seat = ctx.seat;
   const player = ctx.players.find((x) => x.seat === seat);
@@ -323,15 +325,14 @@ function myArea(view, ctx, fresh) {
   const selectable = view.phase === "action" && myTurn(view, ctx);
   const placeable = new Set(legalOf(view, (a) => a.type === "place").map((a) => a.card_id));
   const hand = view.hand.map((c) => {
-    const picked = ui.selected === c.card;
+    const picked = move.isChosen("card", c.card);
+    const option = move.option("card", c.card, `hand-${c.card}`);
     return seasonCard(ctx, c.card, {
       size: "lg", tag: "button",
       cls: `${picked ? "selected" : ""} ${fresh.has(`mine-${c.card}`) ? "flip" : ""} ${selectable ? "pickable" : ""}`,
       attrs: {
-        type: "button", disabled: !selectable || ctx.busy, "aria-pressed": selectable ? String(picked) : null,
-        dataset: { pick: "card", key: `hand-${c.card}` },
+        ...option, "aria-pressed": selectable ? String(picked) : null, dataset: { ...option.dataset, pick: "card" },
         "aria-label": [cardName(ctx, c.card), c.known ? ctx.t("bb.known") : null, placeable.has(c.card) ? ctx.t("bb.canPlace") : null].filter(Boolean).join(", "),
-        onclick: () => { ui.selected = picked ? null : c.card; ctx.redraw(); },
       },
       extra: [picked ? h("span", { class: "bb-badge tick", "aria-hidden": "true" }, "✓") : null,
         c.known ? h("span", { class: "bb-badge known", title: ctx.t("bb.knownTitle") }, ctx.t("bb.known")) : null,
@@ -354,7 +355,7 @@ function myArea(view, ctx, fresh) {
       !p.stack.length && (view.phase === "action" || view.phase === "draw")
         ? h("p", { class: "bb-note" }, ctx.t("bb.firstFree"), " ", tag(ctx, "interp")) : null,
       p.autumn_tokens ? h("p", { class: "bb-note" }, ctx.t("bb.onAutumnNote"), " ", tag(ctx, "interp")) : null),
-    view.phase === "bluebell_choice" && view.in_play ? giftChooser(view, ctx) : actionBar(view, ctx, p));
+    view.phase === "bluebell_choice" && view.in_play ? giftChooser(view, ctx, gift) : actionBar(view, ctx, p, move.chosen.card));
 }
 
 /** One control that sends exactly one legal action; data-effect names what it costs or gains. */
@@ -437,7 +438,7 @@ const idleRows = (ctx) => [dimmed(ctx.t("act.placeGeneric"), null, "place-dim"),
   ...PILES.map((pile) => dimmed(ctx.t("act.discardGeneric", { pile }), null, `discard-dim-${pile}`)),
   dimmed(ctx.t("act.reunion"), null, "reunion-dim")];
 
-function actionBar(view, ctx, p) {
+function actionBar(view, ctx, p, card) {
   const turn = myTurn(view, ctx);
   let rows = [];
   let hint = null;
@@ -460,7 +461,6 @@ function actionBar(view, ctx, p) {
     rows = [...draws, ...reunions, reunionNote(view, ctx, p, reunions.length)];
     hint = ctx.t("act.drawHint");
   } else if (view.phase === "action" && turn) {
-    const card = ui.selected;
     if (!card) {
       hint = ctx.t("act.pickFirst");
       rows = idleRows(ctx);
@@ -483,9 +483,8 @@ function actionBar(view, ctx, p) {
 }
 
 // Select, then confirm: each card in play is one give_bluebell action of view.legal.
-function giftChooser(view, ctx) {
+function giftChooser(view, ctx, gift) {
   const winner = view.round_winner;
-  const compose = ctx.compose("gift");
   const groups = new Map();
   for (const item of view.in_play) {
     const key = item.where === "pile" ? `pile-${item.pile}` : `${item.where}-${item.seat}`;
@@ -499,14 +498,14 @@ function giftChooser(view, ctx) {
   };
   const giftOf = (card) => legalOf(view, (a) => a.type === "give_bluebell" && a.card_id === card)[0];
   const pick = (card) => {
-    const option = compose.option(giftOf(card), `gift-${card}`);
-    return seasonCard(ctx, card, { size: "sm", tag: "button", cls: `pickable ${compose.isChosen(giftOf(card)) ? "selected" : ""}`,
-      attrs: { ...option, dataset: { ...option.dataset, pick: "gift" } }, extra: compose.mark(giftOf(card)) });
+    const option = gift.option("action", giftOf(card), `gift-${card}`);
+    return seasonCard(ctx, card, { size: "sm", tag: "button", cls: `pickable ${gift.isChosen("action", giftOf(card)) ? "selected" : ""}`,
+      attrs: { ...option, dataset: { ...option.dataset, pick: "gift" } }, extra: gift.mark("action", giftOf(card)) });
   };
-  const chosen = compose.chosen?.card_id;
-  const confirm = compose.confirm(h("span", { class: "act-main" }, chosen
-    ? ctx.t("act.give", { card: cardName(ctx, chosen), name: nameOf(ctx, winner) }) : ctx.t("act.giveGeneric")));
-  confirm.className = `bb-act give kit-confirm ${chosen ? "" : "off"}`;
+  const chosen = gift.action?.card_id;
+  const confirm = gift.confirm(h("span", { class: "act-main" }, chosen
+    ? ctx.t("act.give", { card: cardName(ctx, chosen), name: nameOf(ctx, winner) }) : ctx.t("act.giveGeneric")),
+  `bb-act give kit-confirm ${chosen ? "" : "off"}`);
   return h("div", { class: "bb-actions live gift" },
     h("h3", {}, icon("bluebell", "inline"), ctx.t("pick.title", { name: nameOf(ctx, winner) })),
     h("p", { class: "bb-hint" }, ctx.t("news.youChoose"), " ", ctx.t("news.bluebellNote"), " ", tag(ctx, "interp"), " ", tag(ctx, "house")),
@@ -538,24 +537,24 @@ function results(view, ctx) {
 
 export function render(root, ctx) {
   const view = ctx.view;
-  const fresh = view === ui.lastView ? new Set() : freshKeys(view, ctx.previous);
-  ui.lastView = view;
-  // A choice belongs to the turn it was made in.
-  if (ui.selected && (view.phase !== "action" || !myTurn(view, ctx) || !view.hand?.some((c) => c.card === ui.selected))) ui.selected = null;
+  const table = kit(root, ctx);
+  const fresh = table.fresh ? freshKeys(view, ctx.previous) : new Set();
+  const chosen = choices(table, view);
+  const selected = chosen.move.chosen.card ?? null;
 
   const n = view.seats;
   const others = ctx.around().filter((seat) => seat !== ctx.seat);
   fill(root, h("div", { class: `bluebell players-${n} ${ctx.seat === null ? "watching" : ""}` },
     header(view, ctx),
     h("div", { class: `bb-opponents count-${others.length}` }, others.map((seat) => opponent(view, ctx, seat, fresh))),
-    h("div", { class: "bb-centre" }, pileView(view, ctx, "A", fresh), middle(view, ctx), pileView(view, ctx, "B", fresh)),
+    h("div", { class: "bb-centre" }, pileView(view, ctx, "A", fresh, selected), middle(view, ctx), pileView(view, ctx, "B", fresh, selected)),
     news(view, ctx),
     gameOver(view, ctx, fresh),
-    ctx.seat !== null ? myArea(view, ctx, fresh) : null,
+    ctx.seat !== null ? myArea(view, ctx, fresh, chosen) : null,
     results(view, ctx)));
   // What the prompt asks for, for the page to keep in view: a hand card until one is chosen, then its moves.
   if (view.phase === "action" && myTurn(view, ctx)) {
-    root.querySelector(ui.selected ? ".bb-me [data-action]:not(:disabled)" : ".bb-hand [data-pick=card]:not(:disabled)")
+    root.querySelector(selected ? ".bb-me [data-action]:not(:disabled)" : ".bb-hand [data-pick=card]:not(:disabled)")
       ?.setAttribute("data-asked", "");
   }
 }

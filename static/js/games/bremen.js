@@ -1,8 +1,9 @@
 // The Harmony of Bremen at the table: the band in pitch order, the ensemble, the tuning pass.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
+import { kit } from "../kit.js";
 
-const PITCH = ["rooster", "cat", "dog", "donkey"]; // must rise in this order
-const SYMBOL = { rooster: "鶏", cat: "猫", dog: "犬", donkey: "驢" };
+const PITCH = Object.freeze(["rooster", "cat", "dog", "donkey"]); // must rise in this order
+const SYMBOL = Object.freeze({ rooster: "鶏", cat: "猫", dog: "犬", donkey: "驢" });
 
 const animalName = (ctx, animal) => ctx.t(`animal.${animal}`);
 const seatOfAnimal = (view, animal) => view.seats.find((s) => s.animal === animal);
@@ -79,31 +80,29 @@ function lastEnsemble(view, ctx) {
 }
 
 // Choose a card, then confirm: every play in Bremen is final.
-function handArea(view, ctx) {
+function handArea(view, ctx, table) {
   if (!view.hand) return null;
-  const compose = ctx.compose("hand");
   const moves = ["declare", "play", "pass"].flatMap((type) => legalOf(view, type));
-  const actionFor = (cardId) => moves.find((a) => a.card_id === cardId);
+  const choice = table.choice("hand", moves);
   const cards = view.hand.map((card) => {
-    const action = actionFor(card.card_id);
-    const chosen = compose.isChosen(action);
+    const action = moves.find((a) => a.card_id === card.card_id);
     return numberCard(card.value, {
       tag: "button",
-      class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""} ${chosen ? "selected" : ""}`,
-      attrs: { ...compose.option(action, `card-${card.card_id}`),
+      class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""} ${choice.isChosen("action", action) ? "selected" : ""}`,
+      attrs: { ...choice.option("action", action, `card-${card.card_id}`),
                "aria-label": `${card.value}${card.committed ? ` (${ctx.t("b.committed")})` : ""}${card.received ? ` (${ctx.t("b.received")})` : ""}` },
     }, card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
        card.committed ? h("span", { class: "badge gold" }, ctx.t("b.committed")) : null,
-       compose.mark(action));
+       choice.mark("action", action));
   });
   const pinch = legalOf(view, "signal_pinch")[0];
-  const type = compose.chosen?.type ?? moves[0]?.type ?? { declare: "declare", play: "play", tuning: "pass" }[view.phase];
+  const type = choice.action?.type ?? moves[0]?.type ?? { declare: "declare", play: "play", tuning: "pass" }[view.phase];
   return h("section", { class: "my-hand", "aria-label": ctx.t("b.hand") },
     h("div", { class: "hand-head" }, h("h3", {}, ctx.t("b.hand")),
       view.phase === "tuning" ? h("button", { type: "button", class: "pinch-button", disabled: !pinch || ctx.busy,
                                                dataset: { key: "pinch" }, onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
     h("div", { class: "hand" }, cards),
-    type ? h("div", { class: "hand-confirm" }, compose.confirm(ctx.t(`b.confirm.${type}`))) : null);
+    type ? h("div", { class: "hand-confirm" }, choice.confirm(ctx.t(`b.confirm.${type}`))) : null);
 }
 
 /** The rules' limit on table talk in this phase (the chat shows it too), or null. */
@@ -145,7 +144,7 @@ export function render(root, ctx) {
     gameOver(view, ctx),
     lastEnsemble(view, ctx),
     talkRule(view, ctx),
-    handArea(view, ctx),
+    handArea(view, ctx, kit(root, ctx)),
     side(view, ctx)));
 }
 
@@ -165,8 +164,7 @@ export function prompt(ctx) {
 }
 
 // Said aloud: declarations, reveals, the tuning and the end; "has chosen" shows in the band and the log.
-const QUIET = new Set(["played", "passed", "tuning_completed"]);
-export const notable = (event) => !QUIET.has(event.kind);
+export const notable = (event) => !["played", "passed", "tuning_completed"].includes(event.kind);
 
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);

@@ -1,44 +1,35 @@
 // Farm with Brownies at the table: the market in the middle, your shop along the bottom,
 // the other shops around the edge, and a desk pinned to the bottom for trades and brownies.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
+import { kit, kitOf } from "../kit.js";
 
 // The brownie forms that need choices before they can be sent (§4.6); the others are one tap.
-const COMPOSED = new Set(["builder", "general_store", "trading_post", "wholesaler", "market", "money_changer"]);
-const GOODS = new Set(["resource", "primary", "secondary"]);
-const BUILDING = new Set(["basic_building", "building"]);
+const COMPOSED = Object.freeze(["builder", "general_store", "trading_post", "wholesaler", "market", "money_changer"]);
+const GOODS = Object.freeze(["resource", "primary", "secondary"]);
+const BUILDING = Object.freeze(["basic_building", "building"]);
 
-// --- what this tab remembers between renders: the open desk and its choices ----------------
+// --- what the table remembers between renders: the open desk and its choices ---------------
 // The desk composes trades and the brownies that take choices (§4.5, §4.6) card by card, and asks
 // the server (ctx.check) whether the picks would be accepted: those actions are too many to be listed
-// in view.legal, so ctx.compose, which chooses one listed action, cannot serve them. Every action that
-// is listed whole (produce, one-tap brownies, end turn) is one button that sends it.
+// in view.legal, so the kit's composer, which chooses among listed actions, cannot serve them. Every
+// action that is listed whole (produce, one-tap brownies, end turn) is one button that sends it.
 
-const ui = {
-  key: null,      // the turn and move count the desk's choices belong to
-  mode: null,     // null, "trade", or the building whose brownies are being composed
-  pay: {},        // kind → how many hand cards of that kind are chosen to give
-  take: {},       // kind → how many market cards of that kind are chosen to take
-  detail: null,   // the kind shown on the desk when nothing is being composed
-  checks: new Map(), // the server's answers for the desk's actions on `checkedView`: null (ok), a refusal, or "asking"
-  checkedView: null,
-  opener: null,   // the data-key of the control that opened the desk: focus goes back there on closing
-  lastView: null, // the view drawn last, so a re-render never replays a flip
-};
-
-function sync(ctx) {
+/** The page's ctx with this table's desk (`ctx.desk`), kept by the kit, and the kit (`ctx.table`). */
+function withDesk(table, ctx) {
   const view = ctx.view;
-  const key = `${view.turn}:${view.turn_moves.length}:${view.brownies_used.length}:${view.phase}`;
-  if (ui.key !== key) {
-    ui.key = key;
-    ui.mode = null;
-    ui.pay = {};
-    ui.take = {};
-  }
-  if (!isMyTurn(ctx)) ui.mode = null;
-  if (ui.checkedView !== view) {
-    ui.checkedView = view;
-    ui.checks = new Map(); // answers were about the state before this view
-  }
+  const turn = `${view.turn}:${view.turn_moves.length}:${view.brownies_used.length}:${view.phase}`;
+  const desk = table.kept("desk", null, () => ({
+    turn: null, // the turn and move count the choices belong to
+    mode: null, // null, "trade", or the building whose brownies are being composed
+    pay: {}, // kind → how many hand cards of that kind are chosen to give
+    take: {}, // kind → how many market cards of that kind are chosen to take
+    detail: null, // the kind shown on the desk when nothing is being composed
+    opener: null, // the data-key of the control that opened the desk: focus goes back there on closing
+  }));
+  if (desk.turn !== turn) Object.assign(desk, { turn, mode: null, pay: {}, take: {} });
+  if (!isMyTurn(ctx)) desk.mode = null;
+  desk.checks = table.kept("checks", view, () => new Map()); // the server's answers about this view: null (ok), a refusal, or "asking"
+  return { ...ctx, desk, table };
 }
 
 // --- small helpers --------------------------------------------------------------------------
@@ -162,7 +153,7 @@ function longName(text) {
 /** A card face: class colour and shape, the coin value, the name in both languages, the recipe. */
 function face(ctx, kind, { flip = false, count = null } = {}) {
   const card = cardOf(ctx, kind);
-  const building = BUILDING.has(card.class);
+  const building = BUILDING.includes(card.class);
   const name = cardName(ctx, kind);
   return h("span", { class: `bw-face cls-${card.class} k-${kind.toLowerCase()}${flip ? " flip" : ""}` },
     h("span", { class: "bw-band" },
@@ -196,7 +187,7 @@ function mini(ctx, kind, extra = "") {
   return h("span", { class: `bw-mini cls-${card.class} ${extra}`, title },
     shape(),
     h("span", { class: "bw-mini-name" }, cardName(ctx, kind)),
-    BUILDING.has(card.class) ? h("span", { class: "bw-mini-vp" }, ctx.t("bw.vpN", { n: card.vp }))
+    BUILDING.includes(card.class) ? h("span", { class: "bw-mini-vp" }, ctx.t("bw.vpN", { n: card.vp }))
       : h("span", { class: "bw-mini-val" }, card.value));
 }
 
@@ -207,8 +198,8 @@ function cardLabel(ctx, kind, extra = "") {
 // --- the desk: what is being composed, and whether it can be sent -----------------------------
 
 function modeForm(ctx) {
-  if (!ui.mode || ui.mode === "trade") return ui.mode;
-  return cardOf(ctx, ui.mode).brownie?.form ?? null;
+  if (!ctx.desk.mode || ctx.desk.mode === "trade") return ctx.desk.mode;
+  return cardOf(ctx, ctx.desk.mode).brownie?.form ?? null;
 }
 
 function canPay(ctx, kind) {
@@ -225,7 +216,7 @@ function canTake(ctx, kind, where) {
     case "builder": return where === "building";
     case "wholesaler": return where === "secondary";
     case "trading_post": return where === "primary";
-    case "market": return GOODS.has(clsOf(ctx, kind));
+    case "market": return GOODS.includes(clsOf(ctx, kind));
     default: return false;
   }
 }
@@ -235,18 +226,18 @@ const singleTake = (form) => form === "builder" || form === "wholesaler" || form
 const takes = (form) => form !== "general_store" && form !== "money_changer";
 
 function togglePay(ctx, kind, copy) {
-  const chosen = ui.pay[kind] ?? 0;
-  if (copy < chosen) ui.pay[kind] = chosen - 1;
-  else if (singlePay(modeForm(ctx))) ui.pay = { [kind]: 1 };
-  else ui.pay[kind] = chosen + 1;
-  if (!ui.pay[kind]) delete ui.pay[kind];
+  const chosen = ctx.desk.pay[kind] ?? 0;
+  if (copy < chosen) ctx.desk.pay[kind] = chosen - 1;
+  else if (singlePay(modeForm(ctx))) ctx.desk.pay = { [kind]: 1 };
+  else ctx.desk.pay[kind] = chosen + 1;
+  if (!ctx.desk.pay[kind]) delete ctx.desk.pay[kind];
   ctx.redraw();
 }
 
 function addTake(ctx, kind) {
   const have = available(ctx.view)[kind] ?? 0;
-  if (singleTake(modeForm(ctx))) ui.take = { [kind]: 1 };
-  else if ((ui.take[kind] ?? 0) < have) ui.take[kind] = (ui.take[kind] ?? 0) + 1;
+  if (singleTake(modeForm(ctx))) ctx.desk.take = { [kind]: 1 };
+  else if ((ctx.desk.take[kind] ?? 0) < have) ctx.desk.take[kind] = (ctx.desk.take[kind] ?? 0) + 1;
   ctx.redraw();
 }
 
@@ -258,28 +249,21 @@ function drop(ctx, counts, kind) {
 
 /** Opens the desk; opened with the keyboard (a click of detail 0), focus goes on to the first card to pick. */
 function openMode(ctx, event, mode, preset = {}) {
-  Object.assign(ui, { mode, pay: {}, take: { ...preset }, detail: null, opener: event.currentTarget.dataset.key });
+  Object.assign(ctx.desk, { mode, pay: {}, take: { ...preset }, detail: null, opener: event.currentTarget.dataset.key });
   ctx.redraw();
   if (event.detail === 0) document.querySelector(".brownies .bw-cardbtn.pickable:not(:disabled)")?.focus();
 }
 
 function closeDesk(ctx) {
-  Object.assign(ui, { mode: null, pay: {}, take: {}, detail: null });
+  Object.assign(ctx.desk, { mode: null, pay: {}, take: {}, detail: null });
   ctx.redraw();
-  refocus(ui.opener);
+  ctx.table.focus(ctx.desk.opener);
 }
 
 function showDetail(ctx, event, kind) {
-  ui.detail = ui.detail === kind ? null : kind;
-  ui.opener = event.currentTarget.dataset.key;
+  ctx.desk.detail = ctx.desk.detail === kind ? null : kind;
+  ctx.desk.opener = event.currentTarget.dataset.key;
   ctx.redraw();
-}
-
-/** Puts focus on the enabled control with this data-key, if there is one; whether it did. */
-function refocus(key) {
-  const control = key && document.querySelector(`.brownies [data-key="${CSS.escape(key)}"]:not(:disabled)`);
-  control?.focus({ preventScroll: true });
-  return Boolean(control);
 }
 
 /**
@@ -289,10 +273,10 @@ function refocus(key) {
  */
 function composed(ctx) {
   const form = modeForm(ctx);
-  const give = total(ctx, ui.pay);
-  const get = total(ctx, ui.take);
-  const pay = expand(ctx, ui.pay);
-  const take = expand(ctx, ui.take);
+  const give = total(ctx, ctx.desk.pay);
+  const get = total(ctx, ctx.desk.take);
+  const pay = expand(ctx, ctx.desk.pay);
+  const take = expand(ctx, ctx.desk.take);
   const result = { action: null, problem: null, give, get, lost: 0 };
   const fail = (key, params) => ({ ...result, problem: ctx.t(key, params) });
   let action;
@@ -306,22 +290,22 @@ function composed(ctx) {
     case "wholesaler":
       if (!pay.length) return fail("bw.need.pay");
       if (!take.length) return fail(form === "builder" ? "bw.need.building" : "bw.need.secondary");
-      action = { type: "brownie", building: ui.mode, pay, take: take[0] };
+      action = { type: "brownie", building: ctx.desk.mode, pay, take: take[0] };
       break;
     case "general_store":
     case "money_changer":
       if (!pay.length) return fail("bw.need.pay");
-      action = { type: "brownie", building: ui.mode, pay };
+      action = { type: "brownie", building: ctx.desk.mode, pay };
       break;
     case "trading_post":
       if (!pay.length) return fail("bw.need.primaryPay");
       if (!take.length) return fail("bw.need.primaryTake");
-      action = { type: "brownie", building: ui.mode, pay: pay[0], take: take[0] };
+      action = { type: "brownie", building: ctx.desk.mode, pay: pay[0], take: take[0] };
       break;
     case "market":
       if (!pay.length) return fail("bw.need.secondaryPay");
       if (!take.length) return fail("bw.need.take");
-      action = { type: "brownie", building: ui.mode, pay: pay[0], take };
+      action = { type: "brownie", building: ctx.desk.mode, pay: pay[0], take };
       break;
     default:
       return result;
@@ -330,18 +314,19 @@ function composed(ctx) {
   if (answer === "asking") return { ...result, asking: true };
   if (answer) return { ...result, problem: refusalText(ctx, answer) };
   const listed = ctx.view.legal.find((a) => sameAction(a, action));
-  const need = takes(form) ? get : cardOf(ctx, ui.mode).brownie.min_pay;
+  const need = takes(form) ? get : cardOf(ctx, ctx.desk.mode).brownie.min_pay;
   return { ...result, action: listed ?? action, lost: Math.max(0, give - need) };
 }
 
 /** The server's answer for `action` on this view: null (it would be accepted), a refusal, or "asking". */
 function verdict(ctx, action) {
   const key = JSON.stringify(action);
-  if (ui.checks.has(key)) return ui.checks.get(key);
-  const checks = ui.checks;
+  const desk = ctx.desk;
+  const checks = desk.checks;
+  if (checks.has(key)) return checks.get(key);
   checks.set(key, "asking");
   ctx.check(action).then((answer) => {
-    if (ui.checks !== checks) return; // a newer view came meanwhile; it asks again
+    if (desk.checks !== checks) return; // a newer view came meanwhile; it asks again
     if (answer?.code === "offline") checks.delete(key); // asked again once connected
     else checks.set(key, answer);
     ctx.redraw();
@@ -351,8 +336,8 @@ function verdict(ctx, action) {
 
 /** What the open desk asks for, in words; the brownies' printed minimum payment comes from the catalog. */
 function deskIntro(ctx, form) {
-  if (ui.mode === "trade") return ctx.t("bw.c.trade");
-  return ctx.t(`bw.c.${form}`, { name: cardName(ctx, ui.mode), n: cardOf(ctx, ui.mode).brownie.min_pay });
+  if (ctx.desk.mode === "trade") return ctx.t("bw.c.trade");
+  return ctx.t(`bw.c.${form}`, { name: cardName(ctx, ctx.desk.mode), n: cardOf(ctx, ctx.desk.mode).brownie.min_pay });
 }
 
 function refusalText(ctx, answer) {
@@ -415,14 +400,14 @@ function marketItem(ctx, kind, where, count, fresh) {
   const produce = form ? null : ctx.view.legal.find((a) => a.type === "produce" && a.target === kind);
   const free = clsOf(ctx, kind) === "resource";
   const takeable = Boolean(form) && canTake(ctx, kind, where);
-  const picked = ui.take[kind] ?? 0;
+  const picked = ctx.desk.take[kind] ?? 0;
   const full = singleTake(form) ? picked > 0 : picked >= count;
   const onFace = !form ? (event) => showDetail(ctx, event, kind)
     : !takeable ? null
-      : full ? () => drop(ctx, ui.take, kind) : () => addTake(ctx, kind);
+      : full ? () => drop(ctx, ctx.desk.take, kind) : () => addTake(ctx, kind);
   return h("div", { class: `bw-item ${where}${picked ? " picked" : ""}${count === 0 ? " gone" : ""}`, dataset: { kind } },
     h("button", {
-      type: "button", class: `bw-cardbtn${takeable ? " pickable" : ""}${ui.detail === kind ? " open" : ""}`,
+      type: "button", class: `bw-cardbtn${takeable ? " pickable" : ""}${ctx.desk.detail === kind ? " open" : ""}`,
       disabled: !onFace || count === 0, "aria-label": cardLabel(ctx, kind, count > 1 ? ` · ×${count}` : ""),
       "aria-pressed": form ? String(picked > 0) : null,
       dataset: { key: `m-${kind}`, kind, value: valueOf(ctx, kind), where, count },
@@ -440,7 +425,7 @@ function marketItem(ctx, kind, where, count, fresh) {
 function freshCards(ctx) {
   const fresh = new Set();
   const prev = ctx.previous;
-  if (!prev || ui.lastView === ctx.view) return fresh;
+  if (!prev || !ctx.table.fresh) return fresh;
   const market = ctx.view.market;
   const before = new Set([...prev.market.building_row, ...prev.market.secondary_row]);
   for (const kind of [...market.building_row, ...market.secondary_row]) if (!before.has(kind)) fresh.add(kind);
@@ -486,7 +471,7 @@ function happened(ctx) {
 
 function handCard(ctx, kind, copy, isSecret, flip) {
   const form = modeForm(ctx);
-  const chosen = copy < (ui.pay[kind] ?? 0);
+  const chosen = copy < (ctx.desk.pay[kind] ?? 0);
   const payable = Boolean(form) && canPay(ctx, kind);
   const onclick = !form ? (event) => showDetail(ctx, event, kind) : payable ? () => togglePay(ctx, kind, copy) : null;
   return h("button", {
@@ -504,7 +489,7 @@ function myShop(ctx) {
   const mine = me(ctx);
   const myTurn = isMyTurn(ctx);
   const secret = countOf(view.secret ?? []);
-  const drew = ctx.previous && ui.lastView !== view && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
+  const drew = ctx.previous && ctx.table.fresh && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
   const seen = {};
   const cards = mine.hand.map((kind) => {
     const copy = seen[kind] = (seen[kind] ?? -1) + 1;
@@ -536,9 +521,9 @@ function buildingSlot(ctx, kind, myTurn) {
   if (brownie && used && myTurn) {
     control = h("button", { type: "button", class: "bw-use used", disabled: true, dataset: { key: `b-${kind}` } },
       "✓ ", ctx.t("bw.worked"));
-  } else if (brownie && COMPOSED.has(brownie.form)) {
+  } else if (brownie && COMPOSED.includes(brownie.form)) {
     const possible = myTurn && view.legal.some((a) => a.type === "brownie" && a.building === kind);
-    const open = ui.mode === kind;
+    const open = ctx.desk.mode === kind;
     control = h("button", {
       type: "button", class: `bw-use bw-open${possible ? " legal" : ""}${open ? " open" : ""}`,
       disabled: !possible || ctx.busy, "aria-pressed": String(open),
@@ -546,7 +531,7 @@ function buildingSlot(ctx, kind, myTurn) {
       dataset: { key: `b-${kind}`, mode: kind }, onclick: (event) => (open ? closeDesk(ctx) : openMode(ctx, event, kind)) },
     ctx.t("bw.choose"));
   } else if (brownie) {
-    const action = myTurn && !ui.mode ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
+    const action = myTurn && !ctx.desk.mode ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
     control = h("button", {
       type: "button", class: `bw-use${action ? " legal" : ""}`, disabled: !action || ctx.busy,
       "aria-label": `${ctx.t("bw.use")}: ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
@@ -564,7 +549,7 @@ function deskBody(ctx) {
   const view = ctx.view;
   const form = modeForm(ctx);
   if (form) return composer(ctx, form);
-  if (ui.detail && ctx.catalog[ui.detail]) return detail(ctx, ui.detail);
+  if (ctx.desk.detail && ctx.catalog[ctx.desk.detail]) return detail(ctx, ctx.desk.detail);
   if (view.phase === "game_over" || ctx.seat === null) return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
   const myTurn = isMyTurn(ctx);
   const noMain = myTurn && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
@@ -585,11 +570,11 @@ function composer(ctx, form) {
   const state = composed(ctx);
   const intro = deskIntro(ctx, form);
   const nothing = () => h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet"));
-  const give = pickChips(ctx, ui.pay, "gp");
-  const get = pickChips(ctx, ui.take, "gt");
+  const give = pickChips(ctx, ctx.desk.pay, "gp");
+  const get = pickChips(ctx, ctx.desk.take, "gt");
   const nearFull = me(ctx).hand.length >= view.hand_limit - 1;
   const notes = [
-    form === "trade" && Object.keys(ui.pay).some((k) => clsOf(ctx, k) === "resource") ? note(ctx, "interpretation", "bw.note.noRetake") : null,
+    form === "trade" && Object.keys(ctx.desk.pay).some((k) => clsOf(ctx, k) === "resource") ? note(ctx, "interpretation", "bw.note.noRetake") : null,
     (form === "trade" || form === "market") && nearFull ? note(ctx, "interpretation", "bw.note.handLimit", { n: view.hand_limit }) : null,
     form === "general_store" && !view.market.primary_deck ? note(ctx, "interpretation", "bw.note.gsReshuffle") : null,
     form === "market" ? note(ctx, "interpretation", "bw.note.marketNoBuildings") : null,
@@ -617,7 +602,7 @@ function composer(ctx, form) {
 function detail(ctx, kind) {
   const view = ctx.view;
   const card = cardOf(ctx, kind);
-  const building = BUILDING.has(card.class);
+  const building = BUILDING.includes(card.class);
   const count = available(view)[kind] ?? 0;
   const produce = view.legal.find((a) => a.type === "produce" && a.target === kind);
   const tradeOpen = isMyTurn(ctx) && view.legal.some((a) => a.type === "trade") && count > 0;
@@ -632,7 +617,7 @@ function detail(ctx, kind) {
       recipe ? h("p", {}, recipe)
         : h("p", { class: "bw-recipe-line" }, h("strong", {}, ctx.t("bw.recipe"), ctx.t("bw.colon")), chips(ctx, card.recipe)),
       building ? h("p", {}, h("strong", {}, ctx.t("bw.brownies"), ctx.t("bw.colon")), brownieWords(ctx, kind)) : null,
-      GOODS.has(card.class) || building
+      GOODS.includes(card.class) || building
         ? h("p", { class: "bw-quiet" }, count ? ctx.t("bw.inMarket", { n: count }) : ctx.t("bw.notInMarket")) : null,
       h("p", { class: "bw-note" }, tag(ctx, "house_data"), " ", ctx.t("bw.houseData")),
       count ? h("div", { class: "bw-detail-actions" },
@@ -649,7 +634,7 @@ function detail(ctx, kind) {
 function deskBar(ctx) {
   const view = ctx.view;
   const form = modeForm(ctx);
-  const close = ui.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: () => closeDesk(ctx) },
+  const close = ctx.desk.detail ? h("button", { type: "button", class: "bw-close", dataset: { key: "close" }, onclick: () => closeDesk(ctx) },
     ctx.t("table.close")) : null;
   if (ctx.seat === null || view.phase === "game_over") return close ? h("div", { class: "bw-desk-bar" }, close) : null;
   if (form) {
@@ -658,7 +643,7 @@ function deskBar(ctx) {
       h("button", {
         type: "button", class: "bw-confirm primary", disabled: !action || ctx.busy,
         dataset: keyed("confirm", action), onclick: action ? () => ctx.send(action) : null },
-      ui.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")),
+      ctx.desk.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")),
       h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: () => closeDesk(ctx) }, ctx.t("bw.cancel")));
   }
   const myTurn = isMyTurn(ctx);
@@ -711,12 +696,11 @@ function resultPanel(ctx) {
     h("table", { class: "bw-scores" }, h("caption", {}, ctx.t("bw.scores")), h("tbody", {}, order.map(row))));
 }
 
-export function render(root, ctx) {
-  sync(ctx);
-  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+export function render(root, shared) {
+  const ctx = withDesk(kit(root, shared), shared);
   const view = ctx.view;
   const fresh = freshCards(ctx);
-  const isNew = ui.lastView !== view;
+  const isNew = ctx.table.fresh;
   // The other shops clockwise from this seat, as they sit around the table.
   const others = ctx.around().filter((seat) => seat !== ctx.seat);
   const turn = view.phase === "game_over" ? "over" : isMyTurn(ctx) ? "mine" : "other";
@@ -728,19 +712,18 @@ export function render(root, ctx) {
     happened(ctx),
     ctx.seat === null ? null : myShop(ctx),
     desk(ctx)));
-  ui.lastView = view;
   // What an open desk asks for, for the page to keep in view: its confirm once it may be sent, else a card to pick.
   if (modeForm(ctx)) {
     const asked = root.querySelector(".bw-confirm:not(:disabled)") ?? root.querySelector(".bw-cardbtn.pickable:not(:disabled)");
     asked?.setAttribute("data-asked", "");
   }
   // A control used up by its own action (a produce, a trade's confirm) hands focus to the desk's next step.
-  if (focused && !refocus(focused)) root.querySelector(".bw-desk-bar button:not(:disabled)")?.focus({ preventScroll: true });
+  ctx.table.handFocus(".bw-desk-bar button:not(:disabled)");
 }
 
-export function prompt(ctx) {
+export function prompt(shared) {
+  const ctx = withDesk(kitOf(shared), shared);
   const view = ctx.view;
-  sync(ctx);
   if (view.phase === "game_over") {
     const winners = view.outcome?.winners ?? [];
     return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.over");

@@ -1,11 +1,12 @@
 // Queen of Hansa at the table: four city spaces with their prosperity tracks in the middle,
 // the merchants around the edge, your hand and a select-then-confirm play along the bottom.
-import { h, fill, seatBadge, nameOf } from "../dom.js";
+import { h, seatBadge, nameOf } from "../dom.js";
+import { kit, kitOf } from "../kit.js";
 
-const CITIES = ["LON", "BRU", "BER", "NOV"];
-const SHAPE = { LON: "■", BRU: "●", BER: "▲", NOV: "◆" }; // colour is never alone: every city has a shape
-const NAMES = { LON: ["ロンドン", "London"], BRU: ["ブリュージュ", "Bruges"], BER: ["ベルゲン", "Bergen"], NOV: ["ノヴゴロド", "Novgorod"] };
-const STEPS = ["card", "face", "adjust", "take"];
+const CITIES = Object.freeze(["LON", "BRU", "BER", "NOV"]);
+const SHAPE = Object.freeze({ LON: "■", BRU: "●", BER: "▲", NOV: "◆" }); // colour is never alone: every city has a shape
+const NAMES = Object.freeze({ LON: ["ロンドン", "London"], BRU: ["ブリュージュ", "Bruges"], BER: ["ベルゲン", "Bergen"], NOV: ["ノヴゴロド", "Novgorod"] });
+const STEPS = Object.freeze(["card", "face", "adjust", "take"]);
 
 // --- small helpers ---------------------------------------------------------------------------
 
@@ -68,122 +69,38 @@ function backEl(ctx, { size = "mini", cls = "", label = null, children = [] } = 
 }
 
 // --- the selection (select, then confirm) -----------------------------------------------------
-// ctx.compose chooses one whole action of view.legal per control. A play here is put together from up
-// to four parts (card, face, marker move, take) and a keep from two cards, each part narrowing the
-// legal actions that remain, so the composition is the game's own; its confirm follows the kit's.
+// A play is put together from up to four parts (card, face, marker move, take) and a keep from two
+// cards, each part narrowing the legal actions that remain: the kit's composer over view.legal. A take
+// with only one possibility is chosen for the player; they still confirm.
 
-const sel = { key: null, card: null, face: null, adjust: null, take: null, keep: [] };
-let last = { root: null, ctx: null, view: null };
+const PLAY_STEPS = Object.freeze(STEPS.map((name) => ({ name, auto: name === "take" })));
+const KEEP_STEPS = Object.freeze([{ name: "keep", of: (a) => a.cards, many: true }]);
+const playing = (view) => view.legal.some((a) => a.type === "play");
 
-function syncSelection(ctx) {
-  const v = ctx.view;
-  const key = `${v.phase}|${v.round}|${v.turns_taken}|${ctx.seat}|${v.legal.length}`;
-  if (sel.key !== key) Object.assign(sel, { key, card: null, face: null, adjust: null, take: null, keep: [] });
+function selection(table, ctx) {
+  const legal = ctx.view.legal;
+  const shared = { confirmKey: "confirm", disableClosed: true }; // one confirm in the bar; Tab walks the open options only
+  const play = table.composer("play", { ...shared, steps: PLAY_STEPS, actions: legal.filter((a) => a.type === "play") });
+  const keep = table.composer("keep", { ...shared, steps: KEEP_STEPS, actions: legal.filter((a) => a.type === "keep" && a.cards.length === 2) });
+  return { play, keep, picks: play.chosen, kept: keep.chosen.keep ?? [] };
 }
 
-const eqPart = (a, b, x, y) => (a == null && b == null) || (a != null && b != null && a[x] === b[x] && a[y] === b[y]);
-const eqAdjust = (a, b) => eqPart(a, b, "city", "delta");
-const eqTake = (a, b) => eqPart(a, b, "space", "slot");
-const valueEq = { card: (a, b) => a === b, face: (a, b) => a === b, adjust: eqAdjust, take: eqTake };
-
-function plays(view) { return view.legal.filter((a) => a.type === "play"); }
-
-/** Does a legal play agree with the selection on the given steps? */
-function fits(action, steps) {
-  return steps.every((s) => sel[s] === null || valueEq[s](action[s], sel[s]));
-}
-
-const stepsBefore = (step) => STEPS.slice(0, STEPS.indexOf(step));
-
-function stepNeeded(view, step) {
-  if (step === "adjust") return sel.face === "down";
-  if (step === "take") return plays(view).some((a) => fits(a, ["card", "face", "adjust"]) && a.take !== null);
-  return true;
-}
-
-function nextStep(view) {
-  if (!plays(view).length) return null;
-  for (const step of STEPS) if (stepNeeded(view, step) && sel[step] === null) return step;
-  return null;
-}
-
-/** An option of a step is open when every earlier step is chosen and a legal play agrees with it. */
-function optionOpen(view, step, value) {
-  const before = stepsBefore(step);
-  if (before.some((s) => stepNeeded(view, s) && sel[s] === null)) return false;
-  return plays(view).some((a) => fits(a, before) && valueEq[step](a[step], value));
-}
-
-function choose(view, step, value) {
-  if (sel[step] !== null && valueEq[step](sel[step], value)) {
-    for (const s of STEPS.slice(STEPS.indexOf(step))) sel[s] = null; // a second tap takes it back
-  } else {
-    sel[step] = value;
-    const later = STEPS.slice(STEPS.indexOf(step) + 1);
-    for (const s of later) {
-      if (sel[s] === null) continue;
-      const agrees = stepNeeded(view, s) && plays(view).some((a) => fits(a, STEPS.slice(0, STEPS.indexOf(s) + 1)));
-      if (!agrees) for (const t of STEPS.slice(STEPS.indexOf(s))) sel[t] = null;
-    }
-  }
-  // A take with only one possibility is chosen for the player; they still confirm.
-  if (sel.take === null && nextStep(view) === "take") {
-    const takes = plays(view).filter((a) => fits(a, ["card", "face", "adjust"]));
-    if (takes.length && takes.every((a) => eqTake(a.take, takes[0].take))) sel.take = takes[0].take;
-  }
-}
-
-function chosenAction(view) {
-  if (nextStep(view) !== null) return null;
-  return plays(view).find((a) => fits(a, STEPS) && (stepNeeded(view, "take") || a.take === null)
-    && (sel.face === "down" || a.adjust === null)) ?? null;
-}
-
-function keepAction(view) {
-  if (sel.keep.length !== 2) return null;
-  return view.legal.find((a) => a.type === "keep" && a.cards.length === 2 && sel.keep.every((c) => a.cards.includes(c))) ?? null;
-}
-
-function toggleKeep(card) {
-  if (sel.keep.includes(card)) sel.keep = sel.keep.filter((c) => c !== card);
-  else sel.keep = [...sel.keep, card].slice(-2);
-}
-
-function pick(fn) {
-  return (event) => {
-    if (last.ctx?.busy) return;
-    fn();
-    last.ctx?.redraw();
-    if (event?.detail === 0) focusNextStep(); // chosen with the keyboard: go on to the next question
-  };
-}
-
-function focusNextStep() {
-  const root = last.root;
-  const v = last.ctx?.view;
-  if (!root || !v) return;
-  const step = v.phase === "opening_draft" ? (sel.keep.length < 2 ? "keep" : null) : nextStep(v);
-  const target = step ? root.querySelector(`[data-step="${step}"]:not(:disabled):not([aria-pressed="true"])`)
-    : root.querySelector(".hz-confirm:not(:disabled)");
-  target?.focus();
-}
-
-function selectionSummary(ctx) {
+function selectionSummary(ctx, sel) {
   const v = ctx.view;
   const parts = [];
-  if (sel.card) parts.push(ctx.t(sel.face === "down" ? "s.down" : "s.up", { card: cardText(ctx, sel.card) }));
-  if (sel.adjust) {
-    const pos = v.prosperity[sel.adjust.city] + sel.adjust.delta;
-    parts.push(ctx.t("s.adjust", { city: cityName(ctx, sel.adjust.city), delta: signed(sel.adjust.delta), pos }));
+  if (sel.picks.card) parts.push(ctx.t(sel.picks.face === "down" ? "s.down" : "s.up", { card: cardText(ctx, sel.picks.card) }));
+  if (sel.picks.adjust) {
+    const pos = v.prosperity[sel.picks.adjust.city] + sel.picks.adjust.delta;
+    parts.push(ctx.t("s.adjust", { city: cityName(ctx, sel.picks.adjust.city), delta: signed(sel.picks.adjust.delta), pos }));
   }
-  if (sel.take) {
-    const slot = v.board[sel.take.space][sel.take.slot];
-    let text = ctx.t("s.take", { card: cardText(ctx, slot.card), city: cityName(ctx, sel.take.space) });
+  if (sel.picks.take) {
+    const slot = v.board[sel.picks.take.space][sel.picks.take.slot];
+    let text = ctx.t("s.take", { card: cardText(ctx, slot.card), city: cityName(ctx, sel.picks.take.space) });
     if (slot.cube) text += ` (${ctx.t("s.cube", { city: cityName(ctx, slot.cube) })})`;
     parts.push(text);
-    const delta = v.take_triggers[sel.take.space];
+    const delta = v.take_triggers[sel.picks.take.space];
     if (delta !== null) {
-      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.take.space), delta: signed(delta) }));
+      parts.push(ctx.t("s.trigger", { city: cityName(ctx, sel.picks.take.space), delta: signed(delta) }));
     }
   }
   return parts.join(sepOf(ctx));
@@ -212,21 +129,19 @@ function statusBar(ctx) {
       h("span", { class: "lbl" }, ctx.t("hz.triggers")), h("ol", { "aria-label": ctx.t("hz.triggersTitle") }, chips)));
 }
 
-function trackEl(ctx, city, myTurn) {
+function trackEl(ctx, city, sel) {
   const v = ctx.view;
   const pos = v.prosperity[city];
   const adjustButton = (delta) => {
     const value = { city, delta };
-    const open = myTurn && optionOpen(v, "adjust", value);
-    const pressed = eqAdjust(sel.adjust, value);
-    const step = myTurn && nextStep(v) === "adjust";
-    return h("button", { type: "button", class: `hz-adj ${delta < 0 ? "minus" : "plus"} ${open && step ? "hot" : ""}`,
-      disabled: !open || ctx.busy, "aria-pressed": String(pressed), dataset: { step: "adjust", pick: JSON.stringify(value), key: `adj-${city}${delta}` },
-      "aria-label": ctx.t("hz.moveMarker", { city: cityName(ctx, city), delta: signed(delta) }),
-      onclick: pick(() => choose(v, "adjust", value)) },
+    const hot = sel.play.next === "adjust" && sel.play.isOpen("adjust", value);
+    const pressed = sel.play.isChosen("adjust", value);
+    return h("button", { ...sel.play.option("adjust", value, `adj-${city}${delta}`), class: `hz-adj ${delta < 0 ? "minus" : "plus"} ${hot ? "hot" : ""}`,
+      "aria-label": ctx.t("hz.moveMarker", { city: cityName(ctx, city), delta: signed(delta) }) },
       pressed ? "✓" : delta < 0 ? "◀" : "▶", h("span", { class: "n" }, signed(delta))); // chosen: a tick, not only a colour
   };
-  const preview = sel.adjust && sel.adjust.city === city ? pos + sel.adjust.delta : null;
+  const { adjust } = sel.picks;
+  const preview = adjust && adjust.city === city ? pos + adjust.delta : null;
   const cells = ctx.catalog.track.map((step) => h("li", {
     class: `hz-cell ${step.position === pos ? "marker" : ""} ${step.position === preview ? "preview" : ""} ${[3, 6, 9].includes(step.position) ? "up" : ""}`,
     title: ctx.t("hz.income", step) }, step.position === pos ? h("span", { class: "m", "aria-hidden": "true" }, SHAPE[city]) : null,
@@ -235,7 +150,7 @@ function trackEl(ctx, city, myTurn) {
     h("ol", { class: "hz-cells", "aria-label": `${cityName(ctx, city)}: ${pos}` }, cells), adjustButton(1));
 }
 
-function spaceEl(ctx, city, myTurn, isNew) {
+function spaceEl(ctx, city, sel, isNew) {
   const v = ctx.view;
   const row = v.board[city];
   const pos = v.prosperity[city];
@@ -245,7 +160,7 @@ function spaceEl(ctx, city, myTurn, isNew) {
     : v.take_triggers[city] !== null
       ? h("span", { class: "hz-flag warn", title: ctx.t("note.trigger") }, "⚑ ", ctx.t("hz.warn3", { delta: signed(v.take_triggers[city]) }))
       : h("span", { class: "hz-flag" }, row.length ? "" : ctx.t("hz.emptySpace"));
-  const takeStep = myTurn && nextStep(v) === "take";
+  const takeStep = sel.play.next === "take";
   const slots = Array.from({ length: v.space_capacity }, (_, i) => {
     const slot = row[i];
     if (!slot) return h("div", { class: `hz-slot ${i < 2 ? "front" : ""}` }, h("div", { class: "card hz-card board empty" }));
@@ -254,15 +169,12 @@ function spaceEl(ctx, city, myTurn, isNew) {
         cardEl(ctx, slot.card, { cube: slot.cube, cls: isNew(slot.card) ? "flip" : "" }));
     }
     const value = { space: city, slot: i };
-    const open = myTurn && optionOpen(v, "take", value);
-    const pressed = eqTake(sel.take, value);
+    const open = sel.play.isOpen("take", value);
+    const pressed = sel.play.isChosen("take", value);
     return h("div", { class: `hz-slot front ${takeStep && !open ? "dim" : ""}` },
       cardEl(ctx, slot.card, { tag: "button", cube: slot.cube,
         cls: `${isNew(slot.card) ? "flip" : ""} ${open && takeStep ? "hot" : ""} ${pressed ? "selected" : ""}`,
-        attrs: { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(pressed),
-                 dataset: { step: "take", pick: JSON.stringify(value), key: `take-${city}-${i}` },
-                 onclick: pick(() => choose(v, "take", value)) },
-        badge: pressed ? tick() : null }));
+        attrs: sel.play.option("take", value, `take-${city}-${i}`), badge: pressed ? tick() : null }));
   });
   const powers = v.players.map((p) => p.power[city]);
   const { ranks: rk, payouts } = v.standings[city]; // were the round settled now (§6.1), as the server reckons it
@@ -271,15 +183,15 @@ function spaceEl(ctx, city, myTurn, isNew) {
     h("span", { class: "who" }, nameOf(ctx, s)),
     h("span", { class: "pw", title: ctx.t("hz.powerTitle") }, powers[s]),
     h("span", { class: "rk" }, rk[s] ? `${rankText(ctx, rk[s])} +${payouts[s]}` : ctx.t("hz.unranked"))));
-  return h("section", { class: `hz-space city-${city} ${sel.adjust?.city === city ? "adjusting" : ""}`, "aria-label": ctx.t("hz.space", { city: cityName(ctx, city) }) },
+  return h("section", { class: `hz-space city-${city} ${sel.picks.adjust?.city === city ? "adjusting" : ""}`, "aria-label": ctx.t("hz.space", { city: cityName(ctx, city) }) },
     h("header", { class: "hz-space-head" }, cityBadge(ctx, city), h("span", { class: "hz-income" }, ctx.t("hz.income", track)), flag),
-    trackEl(ctx, city, myTurn),
+    trackEl(ctx, city, sel),
     h("div", { class: "hz-row" }, slots),
     h("div", { class: `hz-standings ${v.phase === "game_over" ? "over" : ""}` }, h("span", { class: "lbl" }, ctx.t("hz.ifNow")), h("ol", {}, standings)));
 }
 
 /** What just happened (the last turn) and the round's news (who began it, the last settlement), in two steady parts. */
-function lastMove(ctx) {
+function lastMove(ctx, fresh) {
   const v = ctx.view;
   const prev = ctx.previous;
   const justSettled = Boolean(prev && v.settlements.length > prev.settlements.length);
@@ -319,7 +231,6 @@ function lastMove(ctx) {
       if (v.round > 1) notes.push(tag(ctx, "interp", ctx.t("note.refill")));
     }
   }
-  const fresh = ctx.view !== last.view;
   return h("div", { class: "hz-last" },
     h("p", { class: "hz-move" }, move),
     h("div", { class: `hz-news ${justSettled && fresh ? "flash" : ""}` },
@@ -404,36 +315,31 @@ function opponentEl(ctx, p, isNew) {
     cityColumns(ctx, p, isNew));
 }
 
-function myArea(ctx, isNew) {
+function myArea(ctx, sel, isNew) {
   const v = ctx.view;
   const me = v.players[ctx.seat];
   const draft = v.phase === "opening_draft";
-  const myTurn = plays(v).length > 0;
-  const step = myTurn ? nextStep(v) : null;
-  const known = new Set(me.known_hand);
+  const myTurn = playing(v);
+  const step = sel.play.next;
+  const known = me.known_hand;
   const hand = (me.hand ?? []).map((id) => {
-    const open = draft ? v.legal.some((a) => a.type === "keep" && a.cards.includes(id)) : myTurn && optionOpen(v, "card", id);
-    const picked = draft ? sel.keep.includes(id) || (v.my_keep ?? []).includes(id) : sel.card === id;
+    const open = draft ? sel.keep.isOpen("keep", id) : sel.play.isOpen("card", id);
+    const picked = draft ? sel.kept.includes(id) || (v.my_keep ?? []).includes(id) : sel.picks.card === id;
     const hot = open && (draft || step === "card");
-    const attrs = { type: "button", disabled: !open || ctx.busy, "aria-pressed": String(picked),
-      dataset: { step: draft ? "keep" : "card", pick: JSON.stringify(id), key: `hand-${id}` },
-      onclick: pick(() => (draft ? toggleKeep(id) : choose(v, "card", id))) };
+    const attrs = { ...(draft ? sel.keep.option("keep", id, `hand-${id}`) : sel.play.option("card", id, `hand-${id}`)), "aria-pressed": String(picked) };
     const cls = `${isNew(id) ? "flip" : ""} ${picked ? "selected" : ""} ${hot ? "hot" : ""}`;
-    const badge = [!draft && known.has(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
+    const badge = [!draft && known.includes(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
       picked ? tick() : null];
     return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge });
   });
   const faceButton = (face) => {
-    const open = myTurn && optionOpen(v, "face", face);
-    const pressed = sel.face === face;
-    const c = sel.card ? faceOf(ctx, sel.card) : null;
+    const open = sel.play.isOpen("face", face);
+    const c = sel.picks.card ? faceOf(ctx, sel.picks.card) : null;
     const ownEmpty = c && !v.board[c.city].length;
     const hint = !c ? "" : face === "up"
       ? ctx.t(ownEmpty ? "hz.faceUpHintAny" : "hz.faceUpHint", { power: c.power, city: cityName(ctx, c.city) })
       : ctx.t("hz.faceDownHint", { power: c.power });
-    return h("button", { type: "button", class: `hz-face ${face} ${open && step === "face" ? "hot" : ""}`, disabled: !open || ctx.busy,
-      "aria-pressed": String(pressed), dataset: { step: "face", pick: JSON.stringify(face), key: `face-${face}` },
-      onclick: pick(() => choose(v, "face", face)) },
+    return h("button", { ...sel.play.option("face", face, `face-${face}`), class: `hz-face ${face} ${open && step === "face" ? "hot" : ""}` },
       h("span", { class: "hz-face-icon", "aria-hidden": "true" }),
       h("span", { class: "hz-face-text" }, h("strong", {}, ctx.t(face === "up" ? "hz.faceUp" : "hz.faceDown")), h("small", {}, hint || "\u00a0")));
   };
@@ -453,56 +359,54 @@ function myArea(ctx, isNew) {
 }
 
 /** The step notes: the tagged rules that matter for the choice in front of the player. */
-function stepNotes(ctx) {
+function stepNotes(ctx, sel) {
   const v = ctx.view;
-  const step = nextStep(v);
+  const step = sel.play.next;
   const notes = [];
   if (v.phase === "opening_draft") return [];
   if (step === "face") notes.push(tag(ctx, "interp", ctx.t("note.faceDown")));
   if (step === "adjust") notes.push(tag(ctx, "interp", ctx.t("note.adjust")));
-  if (step === "take" || (sel.take && step === null)) {
-    const c = sel.card ? faceOf(ctx, sel.card) : null;
-    if (sel.face === "up" && c && !v.board[c.city].length) notes.push(tag(ctx, "house", ctx.t("note.ownEmpty", { city: cityName(ctx, c.city) })));
-    if (sel.take && v.take_triggers[sel.take.space] !== null) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
-    if (sel.face === "down") notes.push(tag(ctx, "interp", ctx.t("note.takeSlots")));
+  if (step === "take" || (sel.picks.take && step === null)) {
+    const c = sel.picks.card ? faceOf(ctx, sel.picks.card) : null;
+    if (sel.picks.face === "up" && c && !v.board[c.city].length) notes.push(tag(ctx, "house", ctx.t("note.ownEmpty", { city: cityName(ctx, c.city) })));
+    if (sel.picks.take && v.take_triggers[sel.picks.take.space] !== null) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
+    if (sel.picks.face === "down") notes.push(tag(ctx, "interp", ctx.t("note.takeSlots")));
     if (CITIES.some((city) => v.take_triggers[city] !== null)) notes.push(tag(ctx, "interp", ctx.t("note.trigger")));
   }
   return notes.slice(0, 1);
 }
 
-function actionBar(ctx) {
+function actionBar(ctx, sel) {
   const v = ctx.view;
   if (ctx.seat === null || v.phase === "game_over") return null;
   const draft = v.phase === "opening_draft";
-  const myTurn = draft ? v.legal.length > 0 : plays(v).length > 0;
-  const action = draft ? keepAction(v) : chosenAction(v);
-  const step = draft ? (sel.keep.length < 2 ? "keep" : null) : myTurn ? nextStep(v) : null;
-  const chips = draft ? [h("li", { class: `hz-stepchip ${sel.keep.length === 2 ? "done" : "now"}` },
+  const myTurn = draft ? v.legal.length > 0 : playing(v);
+  const composer = draft ? sel.keep : sel.play;
+  const step = composer.next;
+  const picks = sel.picks;
+  const chips = draft ? [h("li", { class: `hz-stepchip ${sel.kept.length === 2 ? "done" : "now"}` },
       h("span", { class: "k" }, ctx.t("hz.step.keep")), " ",
-      sel.keep.length ? sel.keep.map((id) => cardText(ctx, id)).join(" · ") : ctx.t("s.pick"))]
-    : STEPS.filter((s) => s !== "adjust" || sel.face !== "up").map((s) => {
+      sel.kept.length ? sel.kept.map((id) => cardText(ctx, id)).join(" · ") : ctx.t("s.pick"))]
+    : STEPS.filter((s) => s !== "adjust" || picks.face !== "up").map((s) => {
       let text = ctx.t("s.pick");
-      if (s === "card" && sel.card) text = cardText(ctx, sel.card);
-      if (s === "face" && sel.face) text = ctx.t(sel.face === "up" ? "hz.faceUp" : "hz.faceDown");
-      if (s === "adjust" && sel.adjust) text = `${cityName(ctx, sel.adjust.city)} ${signed(sel.adjust.delta)}`;
-      if (s === "take" && sel.take) text = cardText(ctx, v.board[sel.take.space][sel.take.slot].card);
-      const state = sel[s] !== null ? "done" : s === step ? "now" : "";
+      if (s === "card" && picks.card) text = cardText(ctx, picks.card);
+      if (s === "face" && picks.face) text = ctx.t(picks.face === "up" ? "hz.faceUp" : "hz.faceDown");
+      if (s === "adjust" && picks.adjust) text = `${cityName(ctx, picks.adjust.city)} ${signed(picks.adjust.delta)}`;
+      if (s === "take" && picks.take) text = cardText(ctx, v.board[picks.take.space][picks.take.slot].card);
+      const state = s in picks ? "done" : s === step ? "now" : "";
       return h("li", { class: `hz-stepchip ${state}` }, h("span", { class: "k" }, ctx.t(`hz.step.${s}`)), " ", text);
     });
-  const hasPick = draft ? sel.keep.length > 0 : sel.card !== null;
+  const hasPick = draft ? sel.kept.length > 0 : "card" in picks;
   return h("div", { class: `hz-bar ${myTurn ? "mine" : ""}`, role: "group", "aria-label": ctx.t("hz.yourPlay"),
     dataset: myTurn ? { next: step ?? "confirm" } : {} },
     h("div", { class: "hz-bar-main" },
-      h("ol", { class: "hz-steps" }, myTurn ? chips : h("li", { class: "hz-stepchip wait" }, prompt(ctx) ?? "")),
-      h("div", { class: "hz-bar-notes" }, myTurn ? stepNotes(ctx) : null)),
+      h("ol", { class: "hz-steps" }, myTurn ? chips : h("li", { class: "hz-stepchip wait" }, promptFor(ctx, sel) ?? "")),
+      h("div", { class: "hz-bar-notes" }, myTurn ? stepNotes(ctx, sel) : null)),
     h("div", { class: "hz-bar-buttons" },
       h("button", { type: "button", class: "hz-clear", disabled: !myTurn || !hasPick || ctx.busy, dataset: { key: "clear" },
-        onclick: pick(() => Object.assign(sel, { card: null, face: null, adjust: null, take: null, keep: [] })) }, ctx.t("hz.clear")),
+        onclick: () => composer.clear() }, ctx.t("hz.clear")),
       // Not ready: aria-disabled, so that the focus stays here when a choice is taken back or the play is sent.
-      h("button", { type: "button", class: "primary hz-confirm", "aria-disabled": action && !ctx.busy ? null : "true",
-        dataset: { key: "confirm", ...(action ? { action: JSON.stringify(action) } : {}) },
-        onclick: () => { if (action && !ctx.busy) ctx.send(action); } },
-        ctx.t(draft ? "hz.keep" : "hz.confirm"))));
+      composer.confirm(ctx.t(draft ? "hz.keep" : "hz.confirm"), "primary hz-confirm")));
 }
 
 function scoreBoard(ctx) {
@@ -523,17 +427,14 @@ function scoreBoard(ctx) {
   return h("table", { class: "hz-scores" }, h("caption", {}, ctx.t("hz.scores")), h("thead", {}, head), h("tbody", {}, rows));
 }
 
-let shownSettlement = null; // the round whose breakdown is open; null: the latest
-let settlementsSeen = 0;
-
-function settlementEl(ctx) {
+/** The settlement breakdowns, one round's open (`shown.round`; null: the latest). */
+function settlementEl(ctx, shown) {
   const v = ctx.view;
   if (!v.settlements.length) return h("div", { class: "hz-settle" }, h("p", { class: "muted-felt" }, ctx.t("hz.settle.none")));
-  if (settlementsSeen !== v.settlements.length) { settlementsSeen = v.settlements.length; shownSettlement = null; } // a new one opens
-  const index = shownSettlement !== null && shownSettlement < v.settlements.length ? shownSettlement : v.settlements.length - 1;
+  const index = shown.round ?? v.settlements.length - 1;
   const s = v.settlements[index];
   const tabs = v.settlements.map((x, i) => h("button", { type: "button", class: "hz-tab", "aria-pressed": String(i === index),
-    dataset: { key: `settle-${i}` }, onclick: () => { shownSettlement = i; ctx.redraw(); } }, ctx.t("hz.col.round", { n: x.round })));
+    dataset: { key: `settle-${i}` }, onclick: () => { shown.round = i; ctx.redraw(); } }, ctx.t("hz.col.round", { n: x.round })));
   const order = Array.from({ length: v.seats }, (_, i) => i);
   const head = h("tr", {}, h("th", {}, ""), s.cities.map((c) => h("th", { scope: "col" }, cityBadge(ctx, c.city),
     h("small", {}, `${ctx.t("hz.settle.pos", { pos: c.position })} · ${ctx.t("hz.incomeShort", ctx.catalog.track[c.position])}`))),
@@ -578,9 +479,9 @@ function resultEl(ctx) {
 }
 
 /** Which cards are new since the previous view: they flip in once, and never on a mere redraw. */
-function newness(ctx) {
+function newness(ctx, fresh) {
   const prev = ctx.previous;
-  if (!prev || ctx.view === last.view) return () => false;
+  if (!prev || !fresh) return () => false;
   const seen = new Set();
   for (const city of CITIES) for (const slot of prev.board[city] ?? []) seen.add(slot.card);
   for (const p of prev.players) { // where each card lay in plain sight ("in hand or face down" is not plain sight)
@@ -590,93 +491,70 @@ function newness(ctx) {
   return (id) => !seen.has(id); // dealt to the board, or a hidden card turned up (a face-up play, the final reveal)
 }
 
-// The table is a steady skeleton of parts; a part is drawn again only when what it shows has changed,
+// The table is a steady frame of parts; a part is drawn again only when what it shows has changed,
 // so a pick redraws the board, your area and the play bar, and nothing else moves.
-const PARTS = ["status", "result", "others", "screens", "last", "board", "me", "bar", "bottom"];
-const LOCAL = new Set(["board", "me", "bar"]); // these also show the selection
-let skeleton = null;
-const viewIds = new WeakMap();
-let viewCount = 0;
-
-function viewId(view) {
-  if (!viewIds.has(view)) viewIds.set(view, ++viewCount);
-  return viewIds.get(view);
-}
+const PARTS = Object.freeze(["status", "result", "others", "screens", "last", "board", "me", "bar", "bottom"]);
 
 export function render(root, ctx) {
   const v = ctx.view;
-  syncSelection(ctx);
-  const isNew = newness(ctx);
-  const myTurn = ctx.seat !== null && plays(v).length > 0;
-  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
-  if (!skeleton || skeleton.root !== root || !root.contains(skeleton.wrap)) {
-    const parts = Object.fromEntries(PARTS.map((name) => [name, h("div", { class: `hz-part hz-part-${name}` })]));
-    skeleton = { root, wrap: h("div", {}, PARTS.map((name) => parts[name])), parts, sigs: {} };
-    fill(root, skeleton.wrap);
-  }
-  skeleton.wrap.className = `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${myTurn ? "my-turn" : ""}`;
-  const base = `${viewId(v)}|${ctx.lang}|${ctx.seat}|${JSON.stringify(ctx.players)}`;
-  const local = `${base}|${JSON.stringify(sel)}|${ctx.busy}`;
+  const table = kit(root, ctx);
+  const sel = selection(table, ctx);
+  const isNew = newness(ctx, table.fresh);
+  const frame = table.frame(() => h("div", {}, PARTS.map((name) => h("div", { class: `hz-part hz-part-${name}`, dataset: { part: name } }))));
+  frame.className = `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${playing(v) ? "my-turn" : ""}`;
   const others = ctx.around().filter((s) => s !== ctx.seat);
-  const draw = {
-    status: () => statusBar(ctx),
-    result: () => resultEl(ctx),
-    others: () => h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s], isNew))),
-    screens: () => h("p", { class: "hz-screens" }, tag(ctx, "house", ctx.t("note.screens"))),
-    last: () => lastMove(ctx),
-    board: () => h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, myTurn, isNew))),
-    me: () => (ctx.seat !== null ? myArea(ctx, isNew) : null),
-    bar: () => actionBar(ctx),
-    bottom: () => h("div", { class: "hz-bottom" }, scoreBoard(ctx), settlementEl(ctx)),
-  };
-  for (const name of PARTS) {
-    const sig = name === "bottom" ? `${base}|${shownSettlement}` : LOCAL.has(name) ? local : base;
-    if (skeleton.sigs[name] === sig) continue;
-    skeleton.sigs[name] = sig;
-    fill(skeleton.parts[name], draw[name]());
-  }
-  last = { root, ctx, view: v };
+  const chosen = [v, sel.picks, sel.kept, ctx.busy]; // the parts that show the selection
+  const settlement = table.kept("settlement", v.settlements.length, () => ({ round: null })); // a new one opens
+  table.part("status", [v], () => statusBar(ctx));
+  table.part("result", [v], () => resultEl(ctx));
+  table.part("others", [v], () => h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s], isNew))));
+  table.part("screens", [], () => h("p", { class: "hz-screens" }, tag(ctx, "house", ctx.t("note.screens"))));
+  table.part("last", [v], () => lastMove(ctx, table.fresh));
+  table.part("board", chosen, () => h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, sel, isNew))));
+  table.part("me", chosen, () => (ctx.seat !== null ? myArea(ctx, sel, isNew) : null));
+  table.part("bar", chosen, () => actionBar(ctx, sel));
+  table.part("bottom", [v, settlement.round], () => h("div", { class: "hz-bottom" }, scoreBoard(ctx), settlementEl(ctx, settlement)));
   // The control the play bar asks for now (the page keeps it in view): an open one of the step, or the confirm.
   for (const el of root.querySelectorAll("[data-asked]")) el.removeAttribute("data-asked");
   const next = root.querySelector(".hz-bar.mine")?.dataset.next;
   const asked = next === "confirm" ? ".hz-confirm:not(:disabled)" : `[data-step="${next}"]:not(:disabled)`;
   if (next) root.querySelector(asked)?.setAttribute("data-asked", "");
-  // The page finds a focused control again by its data-key; one that a choice has just closed hands
-  // focus on to the question now asked, so the keyboard never falls back to the top of the page.
-  if (focusKey && !root.contains(document.activeElement) && !root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not(:disabled)`)) {
-    root.querySelector("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)")?.focus({ preventScroll: true });
-  }
+  // A control that a choice has just closed hands focus on to the question now asked, so the keyboard
+  // never falls back to the top of the page.
+  table.handFocus("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)");
 }
 
-export function prompt(ctx) {
+export const prompt = (ctx) => promptFor(ctx, selection(kitOf(ctx), ctx));
+
+function promptFor(ctx, sel) {
   const v = ctx.view;
-  syncSelection(ctx);
+  const { card, face } = sel.picks;
   if (v.phase === "game_over" && v.final) return winnersLine(ctx, v.final);
   if (v.phase === "opening_draft") {
     if (ctx.seat === null) return ctx.t("p.draftWatch", { names: ctx.names(v.awaiting) });
     if (!v.legal.length) return ctx.t("p.draftWait", { names: ctx.names(v.awaiting) });
-    if (sel.keep.length === 2) return ctx.t("p.draftReady", { a: cardText(ctx, sel.keep[0]), b: cardText(ctx, sel.keep[1]) });
-    return ctx.t(sel.keep.length === 1 ? "p.draftOne" : "p.draft");
+    if (sel.kept.length === 2) return ctx.t("p.draftReady", { a: cardText(ctx, sel.kept[0]), b: cardText(ctx, sel.kept[1]) });
+    return ctx.t(sel.kept.length === 1 ? "p.draftOne" : "p.draft");
   }
   if (v.current_player === null) return null;
   if (ctx.seat === null) return ctx.t("p.watch", { name: nameOf(ctx, v.current_player) });
-  if (!plays(v).length) return ctx.t("p.wait", { name: nameOf(ctx, v.current_player) });
-  const step = nextStep(v);
+  if (!playing(v)) return ctx.t("p.wait", { name: nameOf(ctx, v.current_player) });
+  const step = sel.play.next;
   if (step === "card") return ctx.t("p.card");
-  if (step === "face") return ctx.t("p.face", { card: cardText(ctx, sel.card) });
+  if (step === "face") return ctx.t("p.face", { card: cardText(ctx, card) });
   if (step === "adjust") return ctx.t("p.adjust");
   if (step === "take") {
-    const city = faceOf(ctx, sel.card).city;
-    return sel.face === "up" && v.board[city].length ? ctx.t("p.takeOwn", { city: cityName(ctx, city) }) : ctx.t("p.takeAny");
+    const city = faceOf(ctx, card).city;
+    return face === "up" && v.board[city].length ? ctx.t("p.takeOwn", { city: cityName(ctx, city) }) : ctx.t("p.takeAny");
   }
-  return ctx.t("p.confirm", { summary: selectionSummary(ctx) });
+  return ctx.t("p.confirm", { summary: selectionSummary(ctx, sel) });
 }
 
 // Said aloud: the others' moves, a space falling to 2, the rounds, settlements and the end. Your own
 // move you have just confirmed; "has chosen" shows by the seat, and the cubes in the settlement.
-const OWN = new Set(["card_played_face_up", "card_played_face_down", "prosperity_adjusted", "card_taken"]);
+const OWN = Object.freeze(["card_played_face_up", "card_played_face_down", "prosperity_adjusted", "card_taken"]);
 export const notable = (event, ctx) => !["draft_chosen", "cubes_returned"].includes(event.kind)
-  && !(OWN.has(event.kind) && event.seat === ctx.seat);
+  && !(OWN.includes(event.kind) && event.seat === ctx.seat);
 
 export function describe(event, ctx) {
   const name = (s) => nameOf(ctx, s);
