@@ -2,11 +2,8 @@
 // draw (a seat's view, the players), the page's language, and what the page lets the renderer do.
 import { listNames, seatsAround } from "./dom.js";
 
-/**
- * The renderer's context. `compose(ctx, name)` makes the page's select-then-confirm composer (inert on
- * the review page); `send`, `check` and `busy` are the table's, or do nothing on the review page.
- */
-export function makeContext({ view, previous, catalog, seat, seats, t, lang, send, check, busy, redraw, compose }) {
+/** The renderer's context. `send`, `check` and `busy` are the table's, or do nothing on the review page. */
+export function makeContext({ view, previous, catalog, seat, seats, t, lang, send, check, busy, redraw }) {
   const players = seats.map((s) => ({ ...s })); // a renderer may annotate its own copy
   const ctx = {
     view, previous, catalog, seat, players, t, lang, send, check,
@@ -14,7 +11,6 @@ export function makeContext({ view, previous, catalog, seat, seats, t, lang, sen
     redraw, // after a change of the renderer's own state (a selection): draws the page again
     names: (list) => listNames(ctx, list),
     around: () => seatsAround(players.length, seat), // own seat first, then clockwise
-    compose: (name) => compose(ctx, name),
   };
   return ctx;
 }

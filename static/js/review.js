@@ -126,18 +126,6 @@ function showError(page, error) {
 
 // --- drawing --------------------------------------------------------------------------------
 
-/** Controls a renderer builds are drawn inert: nothing can be chosen or sent from a review. */
-function inertComposer(ctx) {
-  return {
-    chosen: null,
-    isChosen: () => false,
-    option: (action, key) => ({ type: "button", dataset: { key }, "aria-disabled": "true" }),
-    mark: () => null,
-    confirm: (label = ctx.t("table.confirm")) =>
-      h("button", { type: "button", class: "primary kit-confirm", "aria-disabled": "true" }, label),
-  };
-}
-
 /** The seat's view at a version; `asked`: with the legal actions it was offered (for the prompt it was shown). */
 function viewOf(page, version, seat, asked = false) {
   const views = page.versions.get(version);
@@ -156,7 +144,6 @@ function context(page, seat = seatsDrawn(page)[0]) {
     view: viewOf(page, page.version, seat), previous: viewOf(page, page.version - 1, seat), catalog: review.catalog,
     seat, seats: review.seats, t: page.t, lang: page.lang,
     send: () => {}, check: () => Promise.resolve({ code: "review" }), busy: false, redraw: () => render(page),
-    compose: inertComposer,
   });
 }
 

@@ -27,7 +27,6 @@ export function receive(page, message) {
           page.catalog = message.catalog;
           page.limits = message.limits;
           chatSnapshot(page.chat, message.chat);
-          page.choices.clear(); // a fresh snapshot (a new game, a new socket) starts with nothing chosen
         }
         // Our own move is answered by the ack in our state; a fresh snapshot answers nothing in flight.
         if (message.full_log || (message.ack !== undefined && message.ack === page.pending)) page.pending = null;

@@ -31,7 +31,6 @@ export function newTablePage(app, game, strings) {
     previous: null,
     log: [],
     pending: null, // the id of an action sent and not yet answered
-    choices: new Map(), // composer name -> the legal action chosen there and not yet confirmed
     spoken: { conn: null, turn: false, over: true }, // what the announcer said last, to say only changes
     // Asking for a seat back: this tab's ask (its id, the seat, "asked" or "declined"), and the host's waiting asks.
     seatAsk: { count: 0, id: null, seat: null, answer: null, waiting: [] },

@@ -3,7 +3,6 @@
 import { fill, IN_FLIGHT } from "../dom.js";
 import { makeContext } from "../context.js";
 import { signalTurn } from "../yourturn.js";
-import { composer } from "./composer.js";
 import { keepInView } from "./in-view.js";
 import { renderPanels } from "./panels.js";
 import { offlineTurnNote, promptLine } from "./prompt.js";
@@ -19,7 +18,6 @@ export function tableContext(page) {
     t: page.t, lang: page.lang,
     send: (action) => send(page, action), check: (action) => check(page, action),
     busy: inFlight ? IN_FLIGHT : false, redraw: () => render(page),
-    compose: (ctx, name) => composer(page, ctx, name),
   });
 }
 
