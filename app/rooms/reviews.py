@@ -137,11 +137,13 @@ class Reviews:
         else:
             viewer = await self._seat_of(code, token)  # over: every view is open, the viewer's first
         record, seats = record_of(stored), [seat_json(s) for s in stored.seats]
-        if held is None or len(record.actions) - len(held[0].record.actions) > CHECKPOINT_EVERY:
-            replay = self._hold(key, await self.pool.replay(record, client), seats)
-        else:  # the moves made since it was last looked at: a few steps, taken here
-            replay = held[0]
+        if held is not None and len(record.actions) - len(held[0].record.actions) <= CHECKPOINT_EVERY:
+            replay = held[0]  # the moves made since it was last looked at: a few steps, taken here
             replay.extend(record.actions[len(replay.record.actions) :])
+        elif len(record.actions) <= CHECKPOINT_EVERY:  # a few steps from the deal: taken here too
+            replay = self._hold(key, Replay(record), seats)
+        else:
+            replay = self._hold(key, await self.pool.replay(record, client), seats)
         return Review(replay, seats, viewer, over=stored.outcome is not None)
 
     async def _seat_of(self, code: str, token: str | None) -> Seat | None:

@@ -228,18 +228,7 @@ class Room:
     ) -> tuple[str, int]:
         """A new link that opens `seat` in another browser (rules: seat_links.make_link); its secret and end."""
         async with self._lock:
-            change = seat_links.make_link(
-                self.seating,
-                self.seating.key_for(by_token),
-                seat,
-                keep,
-                self.session.status,
-                self.fanout.at_table(),
-                int(self.clock()),
-                lifetime,
-                max_browsers,
-            )
-            await self._change_keys(change)
+            change = await self._new_link(self.seating.key_for(by_token), seat, keep, lifetime, max_browsers)
         expires_at = change.add[0].expires_at
         assert expires_at is not None  # a link always ends
         return change.token, expires_at
@@ -272,19 +261,26 @@ class Room:
                 return
             if asker is None:
                 raise TableError("no_such_ask", "That ask is gone: its browser left, or it was answered.", 404)
-            change = seat_links.make_link(
-                self.seating,
-                self.seating.keys.get(by.key or ""),
-                ask.seat,
-                False,
-                self.session.status,
-                self.fanout.at_table(),
-                int(self.clock()),
-                lifetime,
-                max_browsers,
-            )
-            await self._change_keys(change)
+            change = await self._new_link(self.seating.keys.get(by.key or ""), ask.seat, False, lifetime, max_browsers)
             asker.push(orjson.dumps({"type": "seat_granted", "seat": ask.seat, "link": change.token}))
+
+    async def _new_link(
+        self, by: KeyRecord | None, seat: Seat, keep: bool, lifetime: int, max_browsers: int
+    ) -> seat_links.KeyChange:
+        """Makes and records a new link for `seat` (rules: seat_links.make_link); the lock is held."""
+        change = seat_links.make_link(
+            self.seating,
+            by,
+            seat,
+            keep,
+            self.session.status,
+            self.fanout.at_table(),
+            int(self.clock()),
+            lifetime,
+            max_browsers,
+        )
+        await self._change_keys(change)
+        return change
 
     async def _change_keys(self, change: seat_links.KeyChange) -> None:
         await self.store.change_keys(self.id, change.add, change.remove, change.signed_out, change.why)

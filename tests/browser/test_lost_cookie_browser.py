@@ -5,7 +5,7 @@ already shows the table takes the seat there and then, with no reload."""
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, expect
+from playwright.async_api import Browser, Page, expect
 
 from tests.browser.pages import PHONE, create_table, invite_link, join_by_link, open_page, shoot
 from tests.browser.test_seat_links_browser import make_seat_link
@@ -14,15 +14,21 @@ from tests.support.server import ServerProcess
 pytestmark = pytest.mark.browser
 
 
-async def test_a_player_who_lost_the_cookie_asks_the_host_and_is_seated_again(
-    sqlite_server: ServerProcess, browser: Browser, tmp_path: Path
-) -> None:
-    host = await create_table(browser, sqlite_server.url, "bremen", "Mina")
+async def mina_and_ken_with_bots(browser: Browser, server: ServerProcess) -> tuple[Page, Page, str]:
+    """A Bremen table started by Mina with Ken and two bots: both pages, and the invitation."""
+    host = await create_table(browser, server.url, "bremen", "Mina")
     invite = await invite_link(host)
     ken = await join_by_link(browser, invite, "Ken")
     for _ in range(2):
         await host.get_by_role("button", name="Seat a bot").first.click()
     await host.click("text=Start the game")
+    return host, ken, invite
+
+
+async def test_a_player_who_lost_the_cookie_asks_the_host_and_is_seated_again(
+    sqlite_server: ServerProcess, browser: Browser, tmp_path: Path
+) -> None:
+    host, ken, _ = await mina_and_ken_with_bots(browser, sqlite_server)
     await expect(ken.locator(".my-hand")).to_be_visible()
 
     await ken.context.clear_cookies()  # the browser forgot the table: the page is only a spectator's now
@@ -49,16 +55,11 @@ async def test_a_player_who_lost_the_cookie_asks_the_host_and_is_seated_again(
 async def test_a_seat_link_pasted_into_an_open_table_tab_takes_the_seat_without_a_reload(
     sqlite_server: ServerProcess, browser: Browser
 ) -> None:
-    host = await create_table(browser, sqlite_server.url, "bremen", "Mina")
-    invite = await invite_link(host)
-    ken = await join_by_link(browser, invite, "Ken")
-    for _ in range(2):
-        await host.get_by_role("button", name="Seat a bot").first.click()
-    await host.click("text=Start the game")
+    _, ken, invite = await mina_and_ken_with_bots(browser, sqlite_server)
     link = await make_seat_link(ken, "#seat-button")
 
     phone = await open_page(browser, invite, "ja-JP", width=PHONE["width"], height=PHONE["height"])
-    await phone.wait_for_selector(".bremen")
+    await phone.wait_for_selector(".bremen", timeout=90_000)  # a cold page on a busy machine
     await phone.evaluate("window.stillTheSamePage = true")
     await phone.evaluate("link => { location.hash = new URL(link).hash; }", link)  # pasted: only the fragment changes
     await expect(phone.locator(".my-hand")).to_be_visible()  # a seat's own hand: it plays here now
