@@ -4,7 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, expect
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
@@ -56,6 +56,25 @@ async def invite_link(host: Page) -> str:
 async def is_idle(page: Page) -> bool:
     """The page is connected and not waiting for an answer to its last action."""
     return not await page.locator("#app[data-busy]").count()
+
+
+async def seat_bots(host: Page, count: int | None = None) -> None:
+    """The host seats bots one at a time, each seen seated before the next click (a click while the
+    last request is in flight is not taken); `count` of them, or until every seat is taken."""
+    seated = 0
+    bots = host.locator(".seat-row .tag.bot")
+    button = host.locator(".seat-row button", has_text="Seat a bot")
+    while (count is None or seated < count) and await button.count():
+        before = await bots.count()
+        await button.first.click()
+        await expect(bots).to_have_count(before + 1)
+        seated += 1
+    assert count is None or seated == count, f"only {seated} of {count} bots could be seated"
+
+
+async def seat_bots_and_start(host: Page, count: int | None = None) -> None:
+    await seat_bots(host, count)
+    await host.click("text=Start the game")
 
 
 async def click_a_card(page: Page) -> bool:

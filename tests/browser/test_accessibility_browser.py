@@ -3,9 +3,9 @@ mid-game, in English and in Japanese. No violation of impact "serious" or "criti
 
 import pytest
 from axe_playwright_python.async_playwright import Axe
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Page
 
-from tests.browser.pages import create_table, open_page
+from tests.browser.pages import create_table, open_page, seat_bots_and_start
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -65,14 +65,6 @@ async def tab_stops_without_a_ring(page: Page, where: str, most: int = 80) -> li
             missing.append(f"{where}: no visible focus on {now['what']}")
     assert stops >= 6, f"{where}: Tab reached only {stops} controls: {seen}"  # the top bar's four, and the table
     return missing
-
-
-async def seat_bots_and_start(host: Page) -> None:
-    while await host.locator(".seat-row button", has_text="Seat a bot").count():
-        before = await host.locator(".seat-row .tag.bot").count()
-        await host.locator(".seat-row button", has_text="Seat a bot").first.click()
-        await expect(host.locator(".seat-row .tag.bot")).to_have_count(before + 1)
-    await host.click("text=Start the game")
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -10,8 +10,15 @@ from playwright.async_api import Browser, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 import tests.browser.test_brownies_browser as brownies_test
-from tests.browser.pages import PHONE, create_table_sized, invite_link, is_idle, join_by_link, shoot
-from tests.browser.test_accessibility_browser import seat_bots_and_start
+from tests.browser.pages import (
+    PHONE,
+    create_table_sized,
+    invite_link,
+    is_idle,
+    join_by_link,
+    seat_bots_and_start,
+    shoot,
+)
 from tests.browser.test_baroque_browser import OFFER
 from tests.browser.test_baroque_browser import Player as BaroquePlayer
 from tests.browser.test_bluebell_browser import Player as BluebellPlayer

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, create_table, invite_link, join_by_link, open_page, shoot
+from tests.browser.pages import PHONE, create_table, invite_link, join_by_link, open_page, seat_bots_and_start, shoot
 from tests.browser.test_seat_links_browser import make_seat_link
 from tests.support.server import ServerProcess
 
@@ -19,9 +19,7 @@ async def mina_and_ken_with_bots(browser: Browser, server: ServerProcess) -> tup
     host = await create_table(browser, server.url, "bremen", "Mina")
     invite = await invite_link(host)
     ken = await join_by_link(browser, invite, "Ken")
-    for _ in range(2):
-        await host.get_by_role("button", name="Seat a bot").first.click()
-    await host.click("text=Start the game")
+    await seat_bots_and_start(host, 2)
     return host, ken, invite
 
 

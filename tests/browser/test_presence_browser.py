@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, expect
 
-from tests.browser.pages import PHONE, create_table_sized, shoot
-from tests.browser.test_accessibility_browser import grave_violations, seat_bots_and_start
+from tests.browser.pages import PHONE, create_table_sized, seat_bots_and_start, shoot
+from tests.browser.test_accessibility_browser import grave_violations
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser

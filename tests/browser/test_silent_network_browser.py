@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 from websockets.asyncio.client import connect
 
-from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link
+from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link, seat_bots_and_start
 from tests.support.relay import Relay
 from tests.support.server import ServerProcess
 
@@ -49,9 +49,7 @@ async def test_a_page_behind_a_silent_network_says_so_and_comes_back_to_the_serv
         host = await create_table(browser, server.url, "bremen", "Mina")
         invite = (await invite_link(host)).replace(server.url, relay.url)
         ken = await join_by_link(browser, invite, "Ken", locale="ja-JP", width=390)  # a phone, in a train
-        for _ in range(2):
-            await host.get_by_role("button", name="Seat a bot").first.click()
-        await host.click("text=Start the game")
+        await seat_bots_and_start(host, 2)
         await until_kens_turn(host, ken)
         await expect(ken.locator("#conn")).to_have_attribute("data-state", "connected")
 
