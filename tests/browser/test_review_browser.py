@@ -16,6 +16,8 @@ from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
+# A whole game is replayed in a worker at the lowest priority: on a busy machine that can take a while.
+REPLAY_MS = 30_000
 
 
 async def hand_of(page: Page) -> list[str]:
@@ -64,7 +66,9 @@ async def test_four_browsers_review_a_game_and_the_evening(
     # Over: the review opens from the result, at the last move, with every seat's view on offer.
     result = await host.locator(".finished-result").inner_text()
     await host.locator('#finished [data-key="review"]').click()
-    await expect(host.locator("#review-title")).to_have_text("Game 1 at table " + host.url.rsplit("/", 3)[1])
+    await expect(host.locator("#review-title")).to_have_text(
+        "Game 1 at table " + host.url.rsplit("/", 3)[1], timeout=REPLAY_MS
+    )
     position = host.locator("#review-position")
     await expect(position).to_contain_text("Move ")
     total = int((await position.inner_text()).rsplit(" ", 1)[1])
@@ -111,7 +115,7 @@ async def test_four_browsers_review_a_game_and_the_evening(
     table = host.url.rsplit("/", 2)[0]
     await host.goto(f"{sqlite_server.url}/review")
     await host.locator("#review-file").set_input_files(record)
-    await expect(host.locator("#review-title")).to_have_text("A game record")
+    await expect(host.locator("#review-title")).to_have_text("A game record", timeout=REPLAY_MS)
     await expect(position).to_have_text(f"Move {total} of {total}")
     await expect(host.locator("#review-result")).to_have_text(result)
     await host.goto(table)

@@ -22,7 +22,8 @@ class Player:
     def __init__(self, base_url: str, name: str) -> None:
         self.base_url = base_url
         self.name = name
-        self.http = httpx.AsyncClient(base_url=base_url, timeout=10)
+        # Patient: a replay runs in a worker at the lowest priority, and CI's machine is busy with other tests.
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=30)
         self.code = ""
         self.seat: int | None = None
         self.socket: ClientConnection | None = None
