@@ -52,13 +52,6 @@ def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
     process.stop()
 
 
-@pytest.fixture
-def sqlite_server(sqlite_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(sqlite_url, tmp_path / "server.log").start()
-    yield process
-    process.stop()
-
-
 class Servers:
     """Long-lived servers, one per database kind, started on first use and shared by the whole run."""
 
@@ -102,6 +95,13 @@ def live_server(request: pytest.FixtureRequest, servers: Servers) -> ServerProce
 def shared_server(servers: Servers) -> ServerProcess:
     """The server on SQLite, for the tests that need no fresh database of their own."""
     return servers.get("sqlite")
+
+
+@pytest.fixture
+def sqlite_server(shared_server: ServerProcess) -> ServerProcess:
+    """The server on SQLite for a test that plays on tables of its own and neither stops it nor reads
+    its database: one per test process, as starting a server costs more than most such tests."""
+    return shared_server
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
