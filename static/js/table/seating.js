@@ -17,7 +17,7 @@ export function renderWaiting(page, ctx) {
   const link = `${location.origin}/t/${page.code}`;
   const botButton = (s, on) => h("button", { type: "button", dataset: { key: `bot-${s.seat}` }, onclick: () => seatBot(page, s.seat, on) },
     ctx.t(on ? "wait.addBot" : "wait.removeBot"));
-  const rows = seats.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
+  const rows = ctx.players.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
     s.name ? null : h("span", { class: "muted" }, ctx.t("wait.open")),
     may.seat_bot.includes(s.seat) ? botButton(s, true) : may.unseat_bot.includes(s.seat) ? botButton(s, false) : null));
   const typed = panel.querySelector(".join-form input[name=name]")?.value; // a redraw keeps what is being typed
