@@ -532,7 +532,7 @@ export function translator(lang, ...catalogs) {
   };
 }
 
-/** Applies the language to static markup: [data-t] text, [lang] spans, the switch's state. */
+/** Applies the language to static markup: [data-t] text, [data-t-aria] and [data-t-title] labels, the switch's state. */
 export function applyLanguage(lang, t) {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-t]")) {
@@ -542,6 +542,10 @@ export function applyLanguage(lang, t) {
   for (const el of document.querySelectorAll("[data-t-aria]")) {
     const text = t(el.dataset.tAria);
     if (text !== null) el.setAttribute("aria-label", text);
+  }
+  for (const el of document.querySelectorAll("[data-t-title]")) {
+    const text = t(el.dataset.tTitle);
+    if (text !== null) el.title = text;
   }
   for (const button of document.querySelectorAll(".lang-switch button")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === lang));

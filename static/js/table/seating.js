@@ -11,7 +11,7 @@ const NAME_KEY = "zashiki.name"; // the nickname this browser last used, for joi
 export function renderWaiting(page, ctx) {
   const panel = document.getElementById("waiting");
   panel.hidden = page.table.status !== "waiting" || page.refusal === "never"; // an ended table offers nothing
-  if (panel.hidden) return;
+  if (panel.hidden) return fill(panel); // nothing stale left behind, in another language
   const { seats, creator } = page.table;
   const may = page.may;
   const link = `${location.origin}/t/${page.code}`;
