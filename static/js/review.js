@@ -158,6 +158,7 @@ function render(page) {
   const review = page.review;
   document.getElementById("review-bar").hidden = !review;
   document.getElementById("table").hidden = !review;
+  document.getElementById("table-title").hidden = !review;
   document.getElementById("log").hidden = !review;
   renderHead(page);
   if (!review) {
