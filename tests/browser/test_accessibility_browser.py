@@ -86,7 +86,9 @@ async def test_a_table_mid_game_and_its_rules_pass_axe_in_both_languages(
         await host.wait_for_timeout(200)
         found += await violations(host, f"{game} table {lang}")
         titles = set(await host.evaluate(TITLED))
-        assert titles and titles <= TITLES[lang], f"{game} {lang}: tooltips {titles - TITLES[lang]} are in another language"
+        assert titles and titles <= TITLES[lang], (
+            f"{game} {lang}: tooltips in another language: {titles - TITLES[lang]}"
+        )
         found += await tab_stops_without_a_ring(host, f"{game} table {lang}")
         # One polite live line speaks for the page; nothing else in it talks over it.
         assert await host.locator(LIVE).count() == 1
