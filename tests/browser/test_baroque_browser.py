@@ -308,6 +308,9 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     host, phone, aiko = pages
     assert "宣言フェーズ" in await phone.locator(".bq-status").inner_text()
     assert "Bidding" in await host.locator(".bq-status").inner_text()
+    # The phone keeps room for the cards in play before any is played, but not a third of its screen.
+    height = await phone.evaluate("document.querySelector('.bq-trick').getBoundingClientRect().height")
+    assert 150 < height < 844 / 3, height
     shots = [
         Shot("baroque-2-bidding", host, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled]) >> nth=-1",)),
         Shot("baroque-2-bidding-phone-ja", phone, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled])",)),
