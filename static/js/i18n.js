@@ -124,6 +124,7 @@ export const common = Object.freeze({
     "table.seat": "Seat {n}",
     "table.botTag": "bot",
     "table.botName": "Bot {n}",
+    "pointer.touch": "tap", "pointer.touch.start": "Tap", "pointer.mouse": "click", "pointer.mouse.start": "Click",
     "presence.reconnecting": "reconnecting…",
     "presence.away": "away",
     "presence.left": "left the table",
@@ -378,6 +379,7 @@ export const common = Object.freeze({
     "table.seat": "{n}番席",
     "table.botTag": "ボット",
     "table.botName": "ボット{n}",
+    "pointer.touch": "タップ", "pointer.touch.start": "タップ", "pointer.mouse": "クリック", "pointer.mouse.start": "クリック",
     "presence.reconnecting": "再接続中…",
     "presence.away": "不在",
     "presence.left": "退席",
@@ -520,6 +522,12 @@ export function preferredLanguage() {
   return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
+/** The word for pointing at something, {tap} (or {Tap}, to begin a sentence): tap on a touch screen, else click. */
+function pointing(strings) {
+  const how = globalThis.matchMedia?.("(pointer: coarse)").matches ? "touch" : "mouse";
+  return { tap: strings[`pointer.${how}`], Tap: strings[`pointer.${how}.start`] };
+}
+
 /** A translator over the merged catalogs: t(key, {name: …}); falls back to English, then the key. */
 export function translator(lang, ...catalogs) {
   const merged = { en: {}, ja: {} };
@@ -530,7 +538,8 @@ export function translator(lang, ...catalogs) {
   return (key, params = {}) => {
     const text = merged[lang][key] ?? merged.en[key];
     if (text === undefined) return null;
-    return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+    const words = /\{tap\}/i.test(text) ? { ...pointing(merged[lang]), ...params } : params;
+    return text.replace(/\{(\w+)\}/g, (_, name) => (name in words ? String(words[name]) : `{${name}}`));
   };
 }
 
