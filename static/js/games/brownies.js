@@ -728,7 +728,7 @@ export function prompt(shared) {
   const view = ctx.view;
   if (view.phase === "game_over") {
     const winners = view.outcome?.winners ?? [];
-    return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.over");
+    return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.noWinner");
   }
   if (ctx.seat === null) return ctx.t("p.watching", { name: nameOf(ctx, view.active_seat) });
   if (!isMyTurn(ctx)) return null; // the page's own "waiting for …" line
