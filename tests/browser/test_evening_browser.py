@@ -63,9 +63,9 @@ async def test_the_evening_names_whose_score_is_whose(browser: Browser) -> None:
 
     await page.evaluate("window.show('en')")
     game = page.locator(".evening-games li")
-    assert "Won by Bot 3 · Scores: Mina 136, Bot 2 118, and Bot 3 137" in await game.inner_text()
+    assert "Won by Bot 3 · Scores: Mina (136), Bot 2 (118), and Bot 3 (137)" in await game.inner_text()
     assert await page.locator(".evening-totals tbody th .name").all_inner_texts() == ["Mina", "Bot 2", "Bot 3"]
 
     await page.evaluate("window.show('ja')")
-    assert "得点: Mina 136点、ボット2 118点、ボット3 137点" in await game.inner_text()
+    assert "得点: Mina（136点）、ボット2（118点）、ボット3（137点）" in await game.inner_text()
     assert await page.locator(".evening-totals tbody th .name").all_inner_texts() == ["Mina", "ボット2", "ボット3"]
