@@ -58,7 +58,8 @@ def table_json(
         "game_no": game_no,
         "creator": CREATOR,
         "seats": [
-            {"seat": s, "name": slot.name, "bot": slot.is_bot, "presence": presence[s]} for s, slot in enumerate(seats)
+            {"seat": s, "name": slot.name, "bot": slot.is_bot, "human": slot.human, "presence": presence[s]}
+            for s, slot in enumerate(seats)
         ],
         "spectators": {"count": len(spectators), "names": names},
     }

@@ -31,7 +31,7 @@ Seats = list[dict[str, object]]  # a game's seats as a review shows them
 
 def seat_json(seat: SeatRecord) -> dict[str, object]:
     """A seat as a review shows it. Nobody's presence matters when looking back: every seat is 'here'."""
-    return {"seat": seat.seat, "name": seat.name, "bot": seat.is_bot, "presence": "connected"}
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.is_bot, "human": seat.human, "presence": "connected"}
 
 
 def evening_totals(games: list[GameSummary], seat_count: int) -> dict[str, object]:

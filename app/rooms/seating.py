@@ -161,7 +161,7 @@ class Seating:
             raise TableError("seat_taken", "That seat is taken.", 409)
         if not bot and not slot.is_bot:
             raise TableError("not_a_bot", "That seat has no bot.", 409)
-        return SeatSlot("Bot", human=False, is_bot=True) if bot else SeatSlot()
+        return SeatSlot(bot_name(seat), human=False, is_bot=True) if bot else SeatSlot()
 
     def _bot_during_game(self, by: Seat | None, seat: Seat, bot: bool, present: Collection[Seat | None]) -> SeatSlot:
         slot = self.slots[seat]
@@ -177,6 +177,12 @@ class Seating:
             if not slot.is_bot:
                 raise TableError("not_a_bot", "That seat has no bot.", 409)
         return SeatSlot(slot.name, slot.human, bot)
+
+
+def bot_name(seat: Seat) -> str:
+    """A bot's name, its seat's own, so that two bots at a table are told apart (in a record too); a
+    page shows it in its language."""
+    return f"Bot {seat + 1}"
 
 
 def require_creator(by: Seat | None) -> None:

@@ -1,10 +1,10 @@
 // The one `ctx` every game renderer is given, on the table page and the review page alike: what to
 // draw (a seat's view, the players), the page's language, and what the page lets the renderer do.
-import { listNames, seatsAround } from "./dom.js";
+import { listNames, namedSeats, seatsAround } from "./dom.js";
 
 /** The renderer's context. `send`, `check` and `busy` are the table's, or do nothing on the review page. */
 export function makeContext({ view, previous, catalog, seat, seats, t, lang, send, check, busy, redraw }) {
-  const players = seats.map((s) => ({ ...s })); // a renderer may annotate its own copy
+  const players = namedSeats(seats, t); // a renderer may annotate its own copy
   const ctx = {
     view, previous, catalog, seat, players, t, lang, send, check,
     busy, // truthy while a move is in flight; as `disabled`, it makes a control aria-disabled

@@ -62,6 +62,17 @@ export function seatBadge(player, ctx) {
     h("span", { class: "sr-only" }, ` (${colour})`), ...tags);
 }
 
+/**
+ * The seats as the page names them, each a copy. A bot's seat from the start (nobody's seat) is named
+ * for its seat, "Bot 2" / 「ボット2」; a person's name is theirs, even while a bot plays for them; and
+ * two people of one name are told apart by their seats' colours. So no two seats share a name.
+ */
+export function namedSeats(seats, t) {
+  const named = seats.map((s) => ({ ...s, name: s.bot && s.human === false ? t("table.botName", { n: s.seat + 1 }) : s.name }));
+  const shared = (name) => named.filter((s) => s.name === name).length > 1;
+  return named.map((s) => (s.name && shared(s.name) ? { ...s, name: `${s.name} (${t(`seat.colour.${s.seat}`)})` } : s));
+}
+
 /** The name of whoever sits at `seat`, for prompts and log lines. */
 export function nameOf(ctx, seat) {
   const player = ctx.players.find((p) => p.seat === seat);

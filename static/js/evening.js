@@ -1,6 +1,6 @@
 // The evening at one table: each game played so far with its result and a link to its review, and
 // the running totals. Fetched when a game ends or begins (the table's status or game number changes).
-import { h, fill, listNames, seatBadge } from "./dom.js";
+import { h, fill, listNames, nameOf, seatBadge } from "./dom.js";
 
 /** The evening as one page last fetched it, and for which status and game number. */
 export function newEvening() {
@@ -26,7 +26,9 @@ function resultText(ctx, outcome) {
   if (outcome.result === "win") return ctx.t("evening.coopWin");
   if (outcome.result === "loss") return ctx.t("evening.coopLoss");
   const winners = outcome.winners.length ? ctx.t("evening.won", { names: listNames(ctx, outcome.winners) }) : ctx.t("evening.noWinner");
-  return outcome.scores ? `${winners} · ${ctx.t("evening.scores", { scores: outcome.scores.join(" – ") })}` : winners;
+  if (!outcome.scores) return winners;
+  const scores = outcome.scores.map((score, seat) => ctx.t("evening.score", { name: nameOf(ctx, seat), score }));
+  return `${winners} · ${ctx.t("evening.scores", { scores: new Intl.ListFormat(ctx.lang, { type: "conjunction" }).format(scores) })}`;
 }
 
 /** Draws the evening panel: shown once a game is over or a second one is played; during a game, "look back". */

@@ -59,7 +59,6 @@ export const common = Object.freeze({
     "wait.code": "Code",
     "wait.open": "Open seat",
     "wait.you": "you",
-    "wait.bot": "Bot",
     "wait.addBot": "Seat a bot",
     "wait.removeBot": "Remove bot",
     "wait.nickname": "Your nickname",
@@ -103,6 +102,7 @@ export const common = Object.freeze({
     "evening.coopWin": "Everyone won",
     "evening.coopLoss": "Everyone lost",
     "evening.scores": "Scores: {scores}",
+    "evening.score": "{name} ({score})",
     "evening.review": "Review",
     "evening.player": "Player",
     "evening.wins": "Wins",
@@ -123,6 +123,8 @@ export const common = Object.freeze({
     "table.backToLobby": "Lobby",
     "table.seat": "Seat {n}",
     "table.botTag": "bot",
+    "table.botName": "Bot {n}",
+    "pointer.touch": "tap", "pointer.touch.start": "Tap", "pointer.mouse": "click", "pointer.mouse.start": "Click",
     "presence.reconnecting": "reconnecting…",
     "presence.away": "away",
     "presence.left": "left the table",
@@ -312,7 +314,6 @@ export const common = Object.freeze({
     "wait.code": "コード",
     "wait.open": "空席",
     "wait.you": "あなた",
-    "wait.bot": "ボット",
     "wait.addBot": "ボットを座らせる",
     "wait.removeBot": "ボットを外す",
     "wait.nickname": "ニックネーム",
@@ -356,6 +357,7 @@ export const common = Object.freeze({
     "evening.coopWin": "全員の勝ち",
     "evening.coopLoss": "全員の負け",
     "evening.scores": "得点: {scores}",
+    "evening.score": "{name}（{score}点）",
     "evening.review": "振り返る",
     "evening.player": "プレイヤー",
     "evening.wins": "勝ち",
@@ -376,6 +378,8 @@ export const common = Object.freeze({
     "table.backToLobby": "ロビー",
     "table.seat": "{n}番席",
     "table.botTag": "ボット",
+    "table.botName": "ボット{n}",
+    "pointer.touch": "タップ", "pointer.touch.start": "タップ", "pointer.mouse": "クリック", "pointer.mouse.start": "クリック",
     "presence.reconnecting": "再接続中…",
     "presence.away": "不在",
     "presence.left": "退席",
@@ -518,6 +522,12 @@ export function preferredLanguage() {
   return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
+/** The word for pointing at something, {tap} (or {Tap}, to begin a sentence): tap on a touch screen, else click. */
+function pointing(strings) {
+  const how = globalThis.matchMedia?.("(pointer: coarse)").matches ? "touch" : "mouse";
+  return { tap: strings[`pointer.${how}`], Tap: strings[`pointer.${how}.start`] };
+}
+
 /** A translator over the merged catalogs: t(key, {name: …}); falls back to English, then the key. */
 export function translator(lang, ...catalogs) {
   const merged = { en: {}, ja: {} };
@@ -528,11 +538,12 @@ export function translator(lang, ...catalogs) {
   return (key, params = {}) => {
     const text = merged[lang][key] ?? merged.en[key];
     if (text === undefined) return null;
-    return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+    const words = /\{tap\}/i.test(text) ? { ...pointing(merged[lang]), ...params } : params;
+    return text.replace(/\{(\w+)\}/g, (_, name) => (name in words ? String(words[name]) : `{${name}}`));
   };
 }
 
-/** Applies the language to static markup: [data-t] text, [lang] spans, the switch's state. */
+/** Applies the language to static markup: [data-t] text, [data-t-aria] and [data-t-title] labels, the switch's state. */
 export function applyLanguage(lang, t) {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-t]")) {
@@ -542,6 +553,10 @@ export function applyLanguage(lang, t) {
   for (const el of document.querySelectorAll("[data-t-aria]")) {
     const text = t(el.dataset.tAria);
     if (text !== null) el.setAttribute("aria-label", text);
+  }
+  for (const el of document.querySelectorAll("[data-t-title]")) {
+    const text = t(el.dataset.tTitle);
+    if (text !== null) el.title = text;
   }
   for (const button of document.querySelectorAll(".lang-switch button")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === lang));

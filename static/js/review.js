@@ -158,6 +158,7 @@ function render(page) {
   const review = page.review;
   document.getElementById("review-bar").hidden = !review;
   document.getElementById("table").hidden = !review;
+  document.getElementById("table-title").hidden = !review;
   document.getElementById("log").hidden = !review;
   renderHead(page);
   if (!review) {
@@ -172,13 +173,15 @@ function render(page) {
   if (page.seat === EVERY_SEAT) {
     // Each seat's table in a place of its own, headed by whose it is and what it was asked then.
     const places = seatsDrawn(page).map((seat) => [seat, h("div", { class: "review-seat-table" })]);
+    const whose = (seat) => ctx.players[seat]?.name ?? ctx.t("table.seat", { n: seat + 1 });
     fill(tableEl, places.map(([seat, place]) => h("section", { class: `review-seat seat-${seat}` },
-      h("h2", { class: "review-seat-name" }, ctx.players[seat]?.name ?? ctx.t("table.seat", { n: seat + 1 })),
+      h("h2", { class: "review-seat-name" }, whose(seat)),
       h("p", { class: "review-asked" }, askedThen(page, context(page, seat))),
       place)));
     for (const [seat, place] of places) {
       const seatCtx = context(page, seat);
       if (seatCtx.view) page.game.render(place, seatCtx);
+      nameRegionsFor(place, whose(seat));
     }
     promptEl.hidden = true;
   } else {
@@ -188,6 +191,14 @@ function render(page) {
     promptEl.hidden = !promptEl.textContent;
   }
   renderLog(page, ctx);
+}
+
+/** One renderer draws every seat's table, each with the same named regions ("Your hand"): each is named for its seat too. */
+function nameRegionsFor(place, name) {
+  for (const region of place.querySelectorAll("section[aria-label]")) {
+    const label = region.getAttribute("aria-label");
+    if (!label.startsWith(`${name}: `)) region.setAttribute("aria-label", `${name}: ${label}`);
+  }
 }
 
 /** What the seat was asked at this version, in words; the controls themselves are drawn inert. */

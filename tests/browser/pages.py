@@ -90,6 +90,16 @@ async def click_a_card(page: Page) -> bool:
     return True
 
 
+async def game_over_said_once(page: Page) -> None:
+    """At the end "Game over" is said once aloud, and once on screen: the finished panel's heading, not its
+    result line nor the prompt, which say the result."""
+    words = "ゲーム終了" if await page.evaluate("document.documentElement.lang") == "ja" else "Game over"
+    await expect(page.locator("#announce")).to_contain_text(words)
+    places = ("#announce", "#finished", "#prompt")
+    said = {where: (await page.locator(where).inner_text()).count(words) for where in places}
+    assert said == {"#announce": 1, "#finished": 1, "#prompt": 0}, said
+
+
 PHONE = {"width": 390, "height": 844}
 
 

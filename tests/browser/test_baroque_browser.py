@@ -19,7 +19,15 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from app.engine import full_view
 from app.games.baroque import RULES
 from app.games.baroque.state import BaroqueState
-from tests.browser.pages import create_table, invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import (
+    create_table,
+    game_over_said_once,
+    invite_link,
+    is_idle,
+    join_by_link,
+    open_page,
+    shoot,
+)
 from tests.games.test_baroque import (
     ANNA,
     EMILY,
@@ -288,6 +296,7 @@ async def assert_finished(pages: list[Page], names: list[str]) -> None:
         assert all(name in ranking for name in names)
         assert await page.locator(".bq-scores tbody tr").count() == len(names)
         assert await page.locator(".bq-hand button[data-action]").count() == 0
+        await game_over_said_once(page)
 
 
 # Moments on screen, as JS expressions over the page's DOM.
@@ -308,6 +317,9 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     host, phone, aiko = pages
     assert "宣言フェーズ" in await phone.locator(".bq-status").inner_text()
     assert "Bidding" in await host.locator(".bq-status").inner_text()
+    # The phone keeps room for the cards in play before any is played, but not a third of its screen.
+    height = await phone.evaluate("document.querySelector('.bq-trick').getBoundingClientRect().height")
+    assert 150 < height < 844 / 3, height
     shots = [
         Shot("baroque-2-bidding", host, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled]) >> nth=-1",)),
         Shot("baroque-2-bidding-phone-ja", phone, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled])",)),

@@ -11,6 +11,27 @@ from tests.support.server import ServerProcess
 pytestmark = pytest.mark.browser
 
 
+# On a phone, what the band's columns and the hand's badges show is whole and apart: each player's name
+# on at most two lines and its tags on one, unclipped; no two badges (received, your choice, the tick) overlap.
+PHONE_LOOK = """() => {
+  const lines = (el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  const clipped = (el) => el.scrollWidth > el.clientWidth + 1;
+  const cramped = [];
+  for (const el of document.querySelectorAll(".band-slot .seat-badge .name, .band-slot .seat-badge .tag")) {
+    if (clipped(el) || lines(el) > (el.matches(".name") ? 2 : 1)) cramped.push(`${el.textContent}: ${lines(el)} lines`);
+  }
+  const marks = [...document.querySelectorAll(".my-hand .badge, .my-hand .chosen-mark")];
+  const boxes = marks.map((el) => el.getBoundingClientRect());
+  const overlaps = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+      overlaps.push(`${marks[i].textContent} over ${marks[i + 1 + j].textContent}`);
+    }
+  }));
+  return { cramped, overlaps, badges: document.querySelectorAll(".my-hand .badge").length };
+}"""
+
+
 async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
     host = await create_table(browser, sqlite_server.url, "bremen", "Mina")
     invite = await invite_link(host)
@@ -30,12 +51,16 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     await shoot(host, "2-declare", tmp_path)
 
     shots = {"3-ensemble": ".band .card.back", "4-tuning": ".my-hand .badge", "5-tuning-phone": None}
+    phone_badges = 0
     for _ in range(400):
         if all([await p.locator(".b-result").count() for p in pages]):
             break
         for page in pages:
             if await click_a_card(page):
                 await page.wait_for_timeout(30)
+        look = await guests[0].evaluate(PHONE_LOOK)
+        assert not look["cramped"] and not look["overlaps"], look
+        phone_badges = max(phone_badges, look["badges"])
         if "3-ensemble" in shots and await host.locator(".band .card.back").count():
             await shoot(host, "3-ensemble", tmp_path)
             del shots["3-ensemble"]
@@ -61,6 +86,7 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
     assert "敗北" in (await guests[0].locator(".b-result").inner_text()) or "勝利" in (
         await guests[0].locator(".b-result").inner_text()
     )
+    assert phone_badges, "the phone was looked at with a badge in its hand"
     await shoot(host, "6-game-over", tmp_path)
     await shoot(guests[0], "7-game-over-phone-ja", tmp_path)
 

@@ -21,7 +21,7 @@ from app.engine import IllegalAction, full_view, rng_for
 from app.games.brownies import RULES
 from app.games.brownies.cards import sort_kinds
 from app.games.brownies.state import BrowniesState, Player
-from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import game_over_said_once, invite_link, is_idle, join_by_link, open_page, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -303,6 +303,8 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     for page in pages:
         await page.locator(".bw-result .bw-headline").wait_for()
         assert await page.locator("#finished").is_visible()
+        assert not await page.locator(".bw-desk").count()  # no hint pinned over the final panels
+        await game_over_said_once(page)
         assert await page.locator(".bw-scores tr.winner").count() >= 1
         assert not await page.locator(".brownies [data-action]:not([disabled])").count()  # nothing more to send
     assert "win" in await host.locator(".bw-result .bw-headline").inner_text()
@@ -311,7 +313,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     # The log tells the story in each page's language; the desk was used to trade and build.
     assert "Round 10" in await host.locator("#log-lines").inner_text()
     assert "ラウンド10" in await aiko.locator("#log-lines").inner_text()
-    assert "Game over" in await host.locator("#log-lines li").last.inner_text()
+    assert "Scores:" in await host.locator("#log-lines li").last.inner_text()  # the end, with every score
     assert "trade" in [form for player in players for form in player.composed]
     assert sum(len(look["buildings"]) for look in looks) >= 1, "nobody built anything"
     assert all(shots.values()), shots
@@ -532,6 +534,21 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     await show(page, state, lang="ja")
     await page.click('[data-key="b-BD_CHARCOAL_KILN"]')
     assert await page.evaluate("window.sent") in full_view(RULES, state, 0)["legal"]
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+async def test_the_hint_says_tap_on_a_touch_screen_and_click_with_a_mouse(browser: Browser, touch: bool) -> None:
+    context = await browser.new_context(locale="en-US", has_touch=touch)
+    page = await context.new_page()
+    await page.expose_function("checkAction", check_action)
+    await page.route("http://brownies.test/**", serve)
+    await page.goto("http://brownies.test/desk")
+    await page.wait_for_function("window.ready === true")
+    state = scene(["WOOD"], main_done=False, primary_row=STACKS)
+    words = {"en": "Tap any card" if touch else "Click any card", "ja": "タップ" if touch else "クリック"}
+    for lang, word in words.items():
+        await show(page, state, lang=lang)
+        assert word in await page.locator(".bw-hint").inner_text()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -65,6 +65,11 @@ LOOK = """() => {
 }"""
 
 
+# The face-up and face-down buttons of this page's play.
+FACES = """() => [...document.querySelectorAll(".hz-me .hz-face")].map((el) =>
+  ({ disabled: el.disabled, opacity: getComputedStyle(el).opacity }))"""
+
+
 async def tab_to(page: Page, selector: str, limit: int = 250) -> None:
     """Moves the focus with Tab alone until it rests on `selector` (it may already be there)."""
     for _ in range(limit):
@@ -165,6 +170,9 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             assert await no_sideways_scroll(sam)
             await snap(sam, "hansa-7-phone-360", tmp_path)
             shots["phone-360"] = True
+        if await next_step(mover) == "card":  # the faces are asked next: they look as live as the cards
+            faces = await mover.evaluate(FACES)
+            assert len(faces) == 2 and all(face == {"disabled": True, "opacity": "1"} for face in faces), faces
         keyboard_turn = mover is host and host_turns < 2
         prefer = (
             {"face": '"down"'}

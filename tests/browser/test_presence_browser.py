@@ -8,7 +8,7 @@ import pytest
 from playwright.async_api import Browser, expect
 
 from tests.browser.pages import PHONE, create_table_sized, seat_bots_and_start, shoot
-from tests.browser.test_accessibility_browser import grave_violations
+from tests.browser.test_accessibility_browser import violations
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -36,7 +36,7 @@ async def test_an_offline_phone_says_so_in_view_and_in_its_prompt(
     await expect(watcher.get_by_label("Your name while watching")).to_have_value(HOSTILE)
     await expect(host.locator("#watchers")).to_have_text(f"Watching: 1 ({HOSTILE})")
     await expect(host.locator("#watch-name")).to_be_hidden()  # a seat has its own name
-    assert not await grave_violations(watcher, "a spectator's table")
+    assert not await violations(watcher, "a spectator's table")
     await watcher.context.close()
     await expect(host.locator("#watchers")).to_be_hidden()
 

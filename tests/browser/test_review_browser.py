@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 
 from tests.browser.pages import create_table, invite_link, join_by_link, shoot
-from tests.browser.test_accessibility_browser import grave_violations
+from tests.browser.test_accessibility_browser import violations
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
 
@@ -94,7 +94,7 @@ async def test_four_browsers_review_a_game_and_the_evening(
         cards = await host.locator(f".review-seat.seat-{seat} .my-hand .card").all()
         assert [str(await card.get_attribute("aria-label")) for card in cards] == dealt[seat]
     await shoot(host, "review-every-seat", tmp_path, full_page=False)
-    found = await grave_violations(host, "review en")
+    found = await violations(host, "review en")
 
     # A log line takes the review to its move.
     line = host.locator("#log-lines li:visible").nth(4)
@@ -126,7 +126,7 @@ async def test_four_browsers_review_a_game_and_the_evening(
     await expect(ken.locator("#review-title")).to_contain_text("第1ゲーム")
     await expect(ken.locator(".review-page .b-result")).to_be_visible()
     await shoot(ken, "review-ja", tmp_path)
-    found += await grave_violations(ken, "review ja")
+    found += await violations(ken, "review ja")
     assert not found, "\n".join(found)
 
     # Play again from the table: the evening lists both games, the first with its review and the totals.

@@ -35,7 +35,9 @@ async def test_one_person_plays_a_whole_game_against_bots(shared_server: ServerP
                 await person.wait_for(lambda version=version: person.version > version)
         else:
             pytest.fail("the game did not end")
-        assert person.table is not None and all(s["bot"] for s in person.table["seats"][1:])
+        assert person.table is not None and all(s["bot"] and not s["human"] for s in person.table["seats"][1:])
+        # Each bot is named for its seat, so that two are told apart in the log and the record.
+        assert [s["name"] for s in person.table["seats"]] == ["Mina", *(f"Bot {n}" for n in range(2, seats + 1))]
         assert not [e for e in person.errors() if e["code"] != "stale_version"]
     finally:
         await person.close()
@@ -53,6 +55,7 @@ async def test_a_player_who_left_is_replaced_by_a_bot_and_takes_the_seat_back(sh
         assert (await leaver.http.put(f"/api/tables/{host.code}/seats/1/bot")).json()["code"] == "not_creator"
         assert (await host.http.put(f"/api/tables/{host.code}/seats/2/bot")).status_code == 204
         await host.wait_for(lambda: host.table is not None and host.table["seats"][2]["bot"])
+        assert host.table is not None and host.table["seats"][2]["human"]  # still the player's seat
 
         # The bot plays seat 2 while the others play on.
         rng = Random(5)

@@ -91,8 +91,9 @@ function handArea(view, ctx, table) {
       class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""} ${choice.isChosen("action", action) ? "selected" : ""}`,
       attrs: { ...choice.option("action", action, `card-${card.card_id}`),
                "aria-label": `${card.value}${card.committed ? ` (${ctx.t("b.committed")})` : ""}${card.received ? ` (${ctx.t("b.received")})` : ""}` },
-    }, card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
-       card.committed ? h("span", { class: "badge gold" }, ctx.t("b.committed")) : null,
+    }, card.received || card.committed ? h("span", { class: "badges" },
+         card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
+         card.committed ? h("span", { class: "badge gold" }, ctx.t("b.committed")) : null) : null,
        choice.mark("action", action));
   });
   const pinch = legalOf(view, "signal_pinch")[0];

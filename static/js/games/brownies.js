@@ -550,7 +550,7 @@ function deskBody(ctx) {
   const form = modeForm(ctx);
   if (form) return composer(ctx, form);
   if (ctx.desk.detail && ctx.catalog[ctx.desk.detail]) return detail(ctx, ctx.desk.detail);
-  if (view.phase === "game_over" || ctx.seat === null) return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
+  if (ctx.seat === null) return h("p", { class: "bw-hint" }, ctx.t("bw.watchHint"));
   const myTurn = isMyTurn(ctx);
   const noMain = myTurn && !view.main_action_done && view.legal.some((a) => a.type === "end_turn");
   return h("div", {},
@@ -663,6 +663,8 @@ function deskBar(ctx) {
 }
 
 function desk(ctx) {
+  // Over, the game leaves the desk only a card opened to read: no hint pinned over the final panels.
+  if (ctx.view.phase === "game_over" && !ctx.desk.detail) return null;
   const mine = isMyTurn(ctx);
   return h("section", { class: `bw-desk${modeForm(ctx) ? " composing" : ""}${mine ? " mine" : ""}`, "aria-label": ctx.t("bw.desk") },
     h("div", { class: "bw-desk-body" }, deskBody(ctx)),
@@ -726,7 +728,7 @@ export function prompt(shared) {
   const view = ctx.view;
   if (view.phase === "game_over") {
     const winners = view.outcome?.winners ?? [];
-    return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.over");
+    return winners.length ? ctx.t("p.overWon", { names: ctx.names(winners) }) : ctx.t("p.noWinner");
   }
   if (ctx.seat === null) return ctx.t("p.watching", { name: nameOf(ctx, view.active_seat) });
   if (!isMyTurn(ctx)) return null; // the page's own "waiting for …" line

@@ -35,6 +35,7 @@ export function render(page) {
   renderSeatButton(page, ctx);
   const tableEl = document.getElementById("table");
   tableEl.hidden = !page.view;
+  document.getElementById("table-title").hidden = tableEl.hidden; // the heading the game's own headings come under
   const promptEl = document.getElementById("prompt");
   promptEl.hidden = !page.view;
   const line = page.view ? promptLine(page, ctx) : "";

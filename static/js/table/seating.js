@@ -11,13 +11,13 @@ const NAME_KEY = "zashiki.name"; // the nickname this browser last used, for joi
 export function renderWaiting(page, ctx) {
   const panel = document.getElementById("waiting");
   panel.hidden = page.table.status !== "waiting" || page.refusal === "never"; // an ended table offers nothing
-  if (panel.hidden) return;
+  if (panel.hidden) return fill(panel); // nothing stale left behind, in another language
   const { seats, creator } = page.table;
   const may = page.may;
   const link = `${location.origin}/t/${page.code}`;
   const botButton = (s, on) => h("button", { type: "button", dataset: { key: `bot-${s.seat}` }, onclick: () => seatBot(page, s.seat, on) },
     ctx.t(on ? "wait.addBot" : "wait.removeBot"));
-  const rows = seats.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
+  const rows = ctx.players.map((s) => h("li", { class: "seat-row" }, seatBadge(s.name ? s : null, ctx),
     s.name ? null : h("span", { class: "muted" }, ctx.t("wait.open")),
     may.seat_bot.includes(s.seat) ? botButton(s, true) : may.unseat_bot.includes(s.seat) ? botButton(s, false) : null));
   const typed = panel.querySelector(".join-form input[name=name]")?.value; // a redraw keeps what is being typed
