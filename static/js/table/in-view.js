@@ -35,7 +35,7 @@ function inWindow(el) {
 }
 
 /**
- * How far the page must scroll for a sticky bar (the notice, a game's play bar) to stop covering the
+ * How far the page must scroll for a sticky bar (the notice, the turn clock, a game's play bar) to stop covering the
  * element: > 0 down, < 0 up, 0 when nothing covers it (a control inside the bar is never covered).
  */
 function covered(el) {
