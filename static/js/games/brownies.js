@@ -596,9 +596,10 @@ function takeCards(ctx) {
   return marketCards(ctx.view).filter(({ kind, where, count }) => count && canTake(ctx, kind, where)).map(({ kind, count }) => {
     const picked = ctx.desk.take[kind] ?? 0;
     const several = count > 1 && !singleTake(form);
+    const counts = several ? [ctx.t("bw.inMarket", { n: count }), picked ? ctx.t("bw.taking", { n: picked }) : null] : [];
     const card = deskCard(ctx, kind, {
       key: `take-${kind}`, chosen: picked > 0, mark: several ? ctx.t("bw.inStack", { n: picked }) : "✓",
-      label: cardLabel(ctx, kind, several ? ` · ${ctx.t("bw.inMarket", { n: count })} · ${ctx.t("bw.taking", { n: picked })}` : ""),
+      label: cardLabel(ctx, kind, counts.filter(Boolean).map((text) => ` · ${text}`).join("")),
       onclick: () => tapTake(ctx, kind),
     });
     if (!several || !picked) return card;
