@@ -1,5 +1,7 @@
 // The turn timer under the prompt: each awaited seat's time left, counted down between the server's
-// pushes (which say the seconds left, so no two clocks need agree), and the creator's pause.
+// pushes (which say the seconds left, so no two clocks need agree), and the creator's pause. While
+// this seat is awaited the clock is the page's play bar: it stays at the top of the screen while the
+// player scrolls down to their cards (zashiki.css, `.clock.turn`).
 import { h, fill, nameOf } from "./dom.js";
 
 /** The turn timer of one page: the clock as last sent, when it came, and the ticker counting it down. */
@@ -32,6 +34,7 @@ export function renderClock(clock, ctx, playing, togglePause) {
   clearInterval(clock.ticker);
   if (el.hidden) return;
   const seats = Object.keys(state.left).map(Number).sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  el.classList.toggle("turn", seats[0] === ctx.seat);
   const times = seats.map((seat) => [seat, h("strong", {})]);
   const tick = () => {
     for (const [seat, strong] of times) {
@@ -42,7 +45,9 @@ export function renderClock(clock, ctx, playing, togglePause) {
   };
   fill(el,
     h("span", { class: "clock-mark", "aria-hidden": "true" }, state.paused ? "⏸" : "⏱"),
-    state.paused ? h("span", {}, ctx.t("clock.paused")) : null,
+    // The play bar on a phone says it in a word (zashiki.css shows one of the two).
+    state.paused ? h("span", { class: "clock-paused" }, h("span", { class: "sentence" }, ctx.t("clock.paused")),
+      h("span", { class: "word" }, ctx.t("clock.pausedWord"))) : null,
     times.map(([seat, strong]) => h("span", { class: `clock-seat seat-${seat}${seat === ctx.seat ? " mine" : ""}` },
       seat === ctx.seat ? ctx.t("clock.you") : nameOf(ctx, seat), " ", strong)),
     togglePause ? h("button", { type: "button", dataset: { key: "clock-pause" }, onclick: () => togglePause(!state.paused) },

@@ -94,6 +94,8 @@ function tools(table, ctx, root, fresh, focused) {
  * that stops fitting is dropped, with every later one. When the choices fit exactly one action, it
  * can be confirmed. A step marked `auto` is chosen for the player when it has one possibility.
  * `disableClosed`: an option not open now is disabled (out of the Tab order) rather than aria-disabled.
+ * What it asks now is marked `data-asked` (the open options of the step, or the confirm of a whole
+ * move), so that each step is a new ask the page brings into view (table/in-view.js).
  */
 function composer(table, ctx, root, name, { actions, steps: given, confirmKey = `${name}-confirm`, disableClosed = false }) {
   const steps = given.map((s) => ({ of: (a) => a[s.name], ...s }));
@@ -200,6 +202,7 @@ function composer(table, ctx, root, name, { actions, steps: given, confirmKey = 
       return {
         type: "button", dataset, ...closed,
         "aria-pressed": known ? String(isChosen(stepName, value)) : null,
+        "data-asked": open && next() === stepName ? "" : null, // the step asked now: the page keeps its options in view
         onclick: known ? (event) => pick(stepName, value, event) : null,
       };
     },
@@ -214,6 +217,7 @@ function composer(table, ctx, root, name, { actions, steps: given, confirmKey = 
       const action = chosenAction();
       return h("button", {
         type: "button", class: cls, "aria-disabled": action && !ctx.busy ? null : "true",
+        "data-asked": action ? "" : null, // a whole move: what is asked now is to send it
         dataset: action ? { key: confirmKey, action: JSON.stringify(action) } : { key: confirmKey },
         onclick: () => {
           if (!action || ctx.busy) return;

@@ -112,13 +112,17 @@ async def create_table_sized(
     size: dict[str, int],
     locale: str = "en-US",
     options: dict[str, str] | None = None,
+    turn_seconds: int | None = None,
 ) -> Page:
-    """As `create_table`, on a page of the given size (a phone: PHONE), with select options set by name."""
+    """As `create_table`, on a page of the given size (a phone: PHONE), with select options set by name
+    and a turn timer of `turn_seconds` per decision (one of the server's choices), if given."""
     host = await open_page(browser, base_url, locale, width=size["width"], height=size["height"])
     await host.check(f'input[name="game"][value="{game}"]')
     await host.select_option("#seat-count", str(seats))
     for option, value in (options or {}).items():
         await host.select_option(f'select[name="opt-{option}"]', value)
+    if turn_seconds is not None:
+        await host.select_option("#turn-seconds", str(turn_seconds))
     await host.fill("#create-name", name)
     await host.click("#create-form button[type=submit]")
     await host.wait_for_url("**/t/*", timeout=90_000)

@@ -125,12 +125,17 @@ def pay_for(hand: list[dict], needed: int) -> list[str] | None:
     return [c["key"] for c in chosen]
 
 
+def on_desk(key: str) -> str:
+    """The desk's own copy of a hand card (`h-…`) or a market card (`m-…`), where a phone player finds it."""
+    return ("give-" if key.startswith("h-") else "take-") + key[2:]
+
+
 async def compose(page: Page, opener: str, pay: list[str], take: list[str], keyboard: bool = False) -> bool:
-    """Opens a desk (the trade, or a building's brownies), picks the cards to give and to take."""
+    """Opens a desk (the trade, or a building's brownies), picks the cards to give and to take on it."""
     if not await click(page, opener, keyboard):
         return False
     for key in [*pay, *take]:
-        await click(page, key, keyboard)
+        await click(page, on_desk(key), keyboard)
     return True
 
 
@@ -440,6 +445,9 @@ async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: 
     action = await desk_action(page, "trade", ["h-FUND_5-0", "m-WOOD", "m-WOOD", "m-CHARCOAL"])
     assert action == {"type": "trade", "pay": ["FUND_5"], "take": ["WOOD", "WOOD", "CHARCOAL"]}
     accepted(state, action)
+    # The same trade on the desk's own list of cards: a tap takes one more, "−" one fewer.
+    picks = ["give-FUND_5-0", "take-WOOD", "take-WOOD", "take-WOOD", "less-WOOD", "take-CHARCOAL"]
+    assert await desk_action(page, "trade", picks) == action
     # Many for many is refused on the desk, in words, before anything is sent.
     state = scene(["WOOD", "CLAY"], main_done=False, primary_row=STACKS)
     await show(page, state)

@@ -1,15 +1,20 @@
-"""On a phone, the control the prompt asks for is on screen whenever the prompt asks this page for
-something, and at game over the result and "play again" are. One phone page plays a whole game of
-each of the five games against bots, choosing by clicking; the counts are printed (`-s`)."""
+"""On a phone, what the page asks of its player is on screen when they tap: the control the prompt asks
+for, the card they tap (a composer's, a desk's: never one the page left off screen), and, at a table
+with a turn timer, their own clock; at each game's end the result and "play again" are. One phone page
+plays two whole games of each of the five games against bots (the second after "play again"), choosing
+by clicking. Before each tap it gives the page's own scroll a while to settle, then looks; the counts
+are printed (`-s`)."""
 
 import random
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Locator, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-import tests.browser.test_brownies_browser as brownies_test
+import tests.browser.test_bluebell_browser as bluebell_test
 from tests.browser.pages import (
     PHONE,
     create_table_sized,
@@ -25,6 +30,7 @@ from tests.browser.test_bluebell_browser import Player as BluebellPlayer
 from tests.browser.test_bremen_browser import click_a_card
 from tests.browser.test_brownies_browser import LOOK as BROWNIES_LOOK
 from tests.browser.test_brownies_browser import Clicker
+from tests.browser.test_hansa_browser import LOOK as HANSA_LOOK
 from tests.browser.test_hansa_browser import step_once
 from tests.support.server import ServerProcess
 
@@ -33,32 +39,65 @@ pytestmark = pytest.mark.browser
 GAMES = {"bremen": 4, "baroque": 3, "hansa": 3, "brownies": 3, "bluebell": 2}
 OPTIONS = {"brownies": {"round_limit": "10"}}
 JAPANESE = {"hansa", "brownies", "bluebell"}  # these phones switch to Japanese once the game starts
-MOVES = 600  # at most this many clicks of the page in one game
+TIMER = 300  # seconds per decision: every table has a turn timer, so the player's own clock is looked for too
+GAMES_PLAYED = 2  # per table: the second after "play again"
+MOVES = 600  # at most this many rounds of clicks in one game
+SHARE = 0.98  # of the taps, at least this many find everything in view
+SETTLE_S = 5.0  # how long the page's own (smooth) scroll may take to bring it all into view, on a loaded machine
 
-# The control asked for: the one the page marks, else the first open control of the ask.
-ASKED = """() => {
-  const shown = (el) => el && el.getClientRects().length > 0;
-  const table = document.getElementById("table");
-  const bar = document.querySelector(".hz-bar.mine");
-  if (document.getElementById("app").hasAttribute("data-busy")) return null;
-  let open;
-  if (bar) {
-    const step = bar.dataset.next;
-    open = step === "confirm" ? ".hz-confirm:not([disabled])" : `[data-step="${step}"]:not([disabled])`;
-  } else {
-    open = '[data-action]:not(:disabled):not([aria-disabled="true"]), [data-pick]:not(:disabled)';
-  }
-  if (!table || table.hidden || !table.querySelector(open)) return null;
-  const el = [...table.querySelectorAll("[data-asked]")].find(shown) ?? [...table.querySelectorAll(open)].find(shown);
-  if (!el) return null;
-  const r = el.getBoundingClientRect();
-  // On screen (a tall one: its top part), and not under a sticky bar: a tap at its middle reaches it.
-  const hit = document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, r.top + 40));
-  const inside = r.top >= 0 && Math.min(r.bottom, r.top + innerHeight * 0.6) <= innerHeight && Boolean(hit)
-    && (el.contains(hit) || hit.contains(el));
-  const prompt = document.getElementById("prompt").textContent;
-  return { inside, what: el.dataset.key ?? el.className, top: Math.round(r.top), prompt };
-}"""
+# An element is in view when it is on screen (a tall one: its top part) and no sticky bar covers it:
+# a tap at its middle reaches it.
+INSIDE = """const inside = (el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, r.top + 40));
+    return r.top >= 0 && Math.min(r.bottom, r.top + innerHeight * 0.6) <= innerHeight && Boolean(hit)
+      && (el.contains(hit) || hit.contains(el));
+  };"""
+
+# Where the things a tap needs are: the control tapped (if any), the control the page asks for (the one
+# it marks, else the first open one of the ask; none while an answer is awaited) and this seat's clock.
+LOOK = """(target) => {
+  /* inside */
+  const where = (el) => el ? { inside: inside(el), what: el.dataset.key ?? el.className,
+                                top: Math.round(el.getBoundingClientRect().top) } : null;
+  const asked = () => {
+    const shown = (el) => el && el.getClientRects().length > 0;
+    const table = document.getElementById("table");
+    const bar = document.querySelector(".hz-bar.mine");
+    if (document.getElementById("app").hasAttribute("data-busy")) return null;
+    let open;
+    if (bar) {
+      const step = bar.dataset.next;
+      open = step === "confirm" ? ".hz-confirm:not([disabled])" : `[data-step="${step}"]:not([disabled])`;
+    } else {
+      open = '[data-action]:not(:disabled):not([aria-disabled="true"]), [data-pick]:not(:disabled)';
+    }
+    if (!table || table.hidden || !table.querySelector(open)) return null;
+    const marked = [...table.querySelectorAll("[data-asked]")].find(shown);
+    return marked ?? [...table.querySelectorAll(open)].find(shown) ?? null;
+  };
+  return {
+    target: where(target ?? null), asked: where(asked()),
+    clock: where(document.querySelector("#clock:not([hidden]) .clock-seat.mine")),
+    prompt: document.getElementById("prompt").textContent,
+  };
+}""".replace("/* inside */", INSIDE)
+
+# The open controls of this selector that are in view: their data-pick and data-key.
+OPEN_IN_VIEW = """(selector) => {
+  /* inside */
+  return [...document.querySelectorAll(`${selector}:not([disabled]):not([aria-pressed="true"])`)].filter(inside)
+    .map((el) => ({ pick: el.dataset.pick, key: el.dataset.key }));
+}""".replace("/* inside */", INSIDE)
+
+# Bluebell's look at the page (its test's), with only the moves in view: each draw is offered on its
+# pile and in the action bar, and a phone player taps the one in front of them.
+BLUEBELL_LOOK = """() => {
+  /* inside */
+  const seen = (/* look */)();
+  const shown = [...document.querySelectorAll(".bluebell [data-action]")].filter(inside).map((el) => el.dataset.key);
+  return { ...seen, options: seen.options.filter((option) => shown.includes(option.key)) };
+}""".replace("/* inside */", INSIDE).replace("/* look */", bluebell_test.LOOK)
 
 OVER = """() => {
   const inside = (el) => {
@@ -70,15 +109,92 @@ OVER = """() => {
 }"""
 
 
-async def asked(page: Page) -> dict | None:
-    """What this page is asked for now (None: nothing), waiting out the page's own smooth scroll."""
-    look = await page.evaluate(ASKED)
-    for _ in range(15):
-        if not look or look["inside"]:
-            break
+def in_view(look: dict[str, Any]) -> bool:
+    return all(look[part] is None or look[part]["inside"] for part in ("target", "asked", "clock"))
+
+
+async def settled(page: Page) -> None:
+    """Waits for the page's own scroll to bring what it asks for into view, or for its while to pass."""
+    deadline = time.monotonic() + SETTLE_S
+    while not in_view(await page.evaluate(LOOK)) and time.monotonic() < deadline:
         await page.wait_for_timeout(100)
-        look = await page.evaluate(ASKED)
-    return look
+
+
+async def hansa_step(page: Page, rng: random.Random) -> bool:
+    """A step of Hansa, chosen as a phone player chooses: among the options on screen once the page has
+    brought the step into view (the spaces of the whole board do not all fit on a phone)."""
+    await settled(page)
+    look = await page.evaluate(HANSA_LOOK)
+    if not look or look["step"] == "confirm":
+        return await step_once(page, rng) is not None
+    shown = await page.evaluate(OPEN_IN_VIEW, f'#table [data-step="{look["step"]}"][data-pick]')
+    prefer = {look["step"]: rng.choice(shown)["pick"]} if shown else None
+    return await step_once(page, rng, prefer) is not None
+
+
+async def bluebell_turn(page: Page, rng: random.Random) -> bool:
+    """A turn of Bluebell, its moves chosen among those on screen (BLUEBELL_LOOK); the Bluebell to give at
+    a round's end too, as the cards in play do not all fit on a phone."""
+    await settled(page)
+    gifts = await page.evaluate(OPEN_IN_VIEW, ".bluebell [data-pick=gift]")
+    if not gifts:
+        return await BluebellPlayer(page, 0, rng, {"give", "action", "draw"}).turn(False, no_moment)
+    try:
+        await page.locator(f'[data-key="{rng.choice(gifts)["key"]}"]').click(timeout=3000)
+        await page.locator('.bluebell [data-key="gift-confirm"]:not([aria-disabled="true"])').click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+class Tally:
+    """The host's taps, and how many of them found what they needed in view."""
+
+    def __init__(self, page: Page, shots: Path) -> None:
+        self.page, self.shots = page, shots
+        self.taps = self.shown = self.clocked = 0  # clocked: taps made while this seat's clock ran
+        self.misses: list[str] = []
+
+    async def tap(self, target: Locator) -> None:
+        """Looks before a tap at `target`, once the page's own scroll has brought everything into view or
+        has had its while; a control already gone is not counted (the tap will not land either)."""
+        deadline = time.monotonic() + SETTLE_S
+        try:
+            look = await target.evaluate(LOOK, timeout=1000)
+            while not in_view(look) and time.monotonic() < deadline:
+                await self.page.wait_for_timeout(100)
+                look = await target.evaluate(LOOK, timeout=1000)
+        except PlaywrightTimeout:
+            return
+        self.taps += 1
+        self.clocked += look["clock"] is not None
+        self.shown += in_view(look)
+        if not in_view(look):
+            away = [
+                f"{part} {look[part]['what']} at {look[part]['top']} px"
+                for part in ("target", "asked", "clock")
+                if look[part] and not look[part]["inside"]
+            ]
+            self.misses.append(f"{', '.join(away)}: {look['prompt']}")
+        if self.taps == 20:
+            await self.page.screenshot(path=self.shots / "tap.png")  # what the phone shows mid-game
+
+    def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Every click on this page, by whichever player's code, is looked at first."""
+        host, click_locator, click_page = self.page, Locator.click, Page.click
+
+        async def locator_click(locator: Locator, *args: Any, **kwargs: Any) -> None:
+            if locator.page is host and not kwargs.get("trial"):
+                await self.tap(locator.first)
+            await click_locator(locator, *args, **kwargs)
+
+        async def page_click(page: Page, selector: str, *args: Any, **kwargs: Any) -> None:
+            if page is host and not kwargs.get("trial"):
+                await self.tap(page.locator(selector).first)
+            await click_page(page, selector, *args, **kwargs)
+
+        monkeypatch.setattr(Locator, "click", locator_click)
+        monkeypatch.setattr(Page, "click", page_click)
 
 
 async def over(page: Page) -> bool:
@@ -117,46 +233,25 @@ class Mover:
         if self.game == "bremen":
             return await click_a_card(self.page)
         if self.game == "hansa":
-            return await step_once(self.page, self.rng) is not None
+            return await hansa_step(self.page, self.rng)
         if self.clicker is not None:
             look = await self.page.evaluate(BROWNIES_LOOK)
             if not look or look["busy"] or look["turn"] is None:
                 return False
             return await self.clicker.act(look) is not None
         if self.game == "bluebell":
-            return await BluebellPlayer(self.page, 0, self.rng, {"give", "action", "draw"}).turn(False, no_moment)
+            return await bluebell_turn(self.page, self.rng)
         if self.baroque is not None:
             return await self.baroque.step(await self.page.evaluate(OFFER))
         return await generic_move(self.page, self.rng)
 
 
-class Tally:
-    """The asks seen on one page, and how many of them had their control in view."""
-
-    def __init__(self, shots: Path | None = None) -> None:
-        self.shots = shots
-        self.seen = self.shown = 0
-        self.misses: list[str] = []
-
-    async def look(self, page: Page) -> None:
-        look = await asked(page)
-        if look and self.seen == 3 and self.shots is not None:
-            await page.screenshot(path=self.shots / "asked.png")  # what the phone shows mid-game
-        if look:
-            self.seen += 1
-            self.shown += look["inside"]
-            if not look["inside"]:
-                self.misses.append(f"{look['what']} at {look['top']} px: {look['prompt']}")
-
-
-async def play(game: str, page: Page, rng: random.Random, tally: Tally, others: list[Page] = ()) -> None:
-    """Plays this page (and `others`, not counted) to the end, counting the asks before every click of the page."""
+async def play(game: str, page: Page, rng: random.Random, others: list[Page]) -> None:
+    """Plays this page (and `others`) through one game to its end."""
     movers = [Mover(game, p, rng) for p in [page, *others]]
     for _ in range(MOVES):
         if await over(page):
             break
-        if game != "brownies":  # a Brownies turn is many clicks: each is counted as it is made
-            await tally.look(page)
         moved = False
         for mover in movers:
             moved = await mover.move() or moved
@@ -164,8 +259,8 @@ async def play(game: str, page: Page, rng: random.Random, tally: Tally, others: 
     assert await over(page), f"{game}: the game did not end"
 
 
-async def result_in_view(page: Page) -> dict:
-    end = await page.evaluate(OVER)
+async def result_in_view(page: Page) -> dict[str, Any]:
+    end: dict[str, Any] = await page.evaluate(OVER)
     for _ in range(30):
         if end["result"] and end["again"]:
             break
@@ -175,11 +270,11 @@ async def result_in_view(page: Page) -> dict:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-async def test_a_phone_keeps_the_asked_control_and_the_result_in_view(
+async def test_a_phone_keeps_what_it_asks_for_in_view(
     sqlite_server: ServerProcess, browser: Browser, game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host = await create_table_sized(
-        browser, sqlite_server.url, game, "Mina", GAMES[game], PHONE, options=OPTIONS.get(game)
+        browser, sqlite_server.url, game, "Mina", GAMES[game], PHONE, options=OPTIONS.get(game), turn_seconds=TIMER
     )
     others: list[Page] = []
     if game == "hansa":  # a desktop player too, for the end of the game on a big screen
@@ -188,27 +283,27 @@ async def test_a_phone_keeps_the_asked_control_and_the_result_in_view(
     await host.wait_for_selector(f"#table .{game}")
     if game in JAPANESE:
         await host.click('.lang-switch button[data-lang="ja"]')
-    tally = Tally(tmp_path)
-    if game == "brownies":  # every click of the host's page (a market button, a desk's card, its confirm) is an ask
-        plain_click = brownies_test.click
-
-        async def counted_click(page: Page, key: str, keyboard: bool = False) -> bool:
-            if page is host:
-                await tally.look(page)
-            return await plain_click(page, key, keyboard)
-
-        monkeypatch.setattr(brownies_test, "click", counted_click)
-    await play(game, host, random.Random(7), tally, others)
-    shown, seen, misses = tally.shown, tally.seen, tally.misses
-    ends = [await result_in_view(host)] + [await result_in_view(p) for p in others]
+    tally = Tally(host, tmp_path)
+    tally.watch(monkeypatch)
+    monkeypatch.setattr(bluebell_test, "LOOK", BLUEBELL_LOOK)
+    rng = random.Random(7)
+    ends = []
+    for game_no in range(1, GAMES_PLAYED + 1):
+        await play(game, host, rng, others)
+        ends += [await result_in_view(host)] + [await result_in_view(p) for p in others]
+        if game_no < GAMES_PLAYED:
+            await host.locator('[data-key="again"]').click()
+            await host.wait_for_selector("#finished", state="hidden")
     where = "phone, desktop" if others else "phone"
-    print(f"\n{game}: asked control in view {shown} of {seen}; game over in view ({where}): {ends}")
-    for miss in misses[:8]:
+    print(
+        f"\n{game}: {tally.shown} of {tally.taps} taps found all in view ({tally.clocked} with the own clock running);"
+    )
+    print(f"  games over in view ({where}): {ends}")
+    for miss in tally.misses[:8]:
         print(f"  off screen: {miss}")
-    await host.screenshot(path=tmp_path / "over.png")  # what the phone shows at the end
     await shoot(host, f"in-view-{game}-over", tmp_path)
-    assert seen > 0
-    assert shown == seen, misses
+    assert tally.clocked > tally.taps / 2  # the timed table's own clock was there to be seen
+    assert tally.shown >= SHARE * tally.taps, tally.misses
     assert all(end["result"] and end["again"] for end in ends), ends
 
 

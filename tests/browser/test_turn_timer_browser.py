@@ -1,5 +1,5 @@
-"""A turn timer in real Chromium: chosen in the lobby, counting down under the prompt, expiring into a
-decision the bot makes, which the log tells."""
+"""A turn timer in real Chromium: chosen in the lobby, counting down under the prompt and kept on screen
+while it is the player's, expiring into a decision the bot makes, which the log tells."""
 
 import re
 from collections.abc import Iterator
@@ -37,6 +37,8 @@ async def test_a_timer_counts_down_and_expires(timed_server: ServerProcess, brow
     await expect(mine).to_have_text(re.compile("0:0[34]"), timeout=15_000)  # Mina is awaited: her clock runs
     await shoot(host, "turn-timer", tmp_path)
     await expect(mine).to_have_text("0:02")  # and counts down on the page
+    await host.mouse.wheel(0, 3000)  # her clock stays on screen while she scrolls down to her cards
+    await expect(mine).to_be_in_viewport()
     await expect(host.locator("#log-lines")).to_contain_text("Mina's time ran out", timeout=15_000)
     await expect(host.locator(".tag.you:visible")).to_have_count(1)  # she keeps her seat
 

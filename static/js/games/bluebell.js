@@ -552,10 +552,12 @@ export function render(root, ctx) {
     gameOver(view, ctx, fresh),
     ctx.seat !== null ? myArea(view, ctx, fresh, chosen) : null,
     results(view, ctx)));
-  // What the prompt asks for, for the page to keep in view: a hand card until one is chosen, then its moves.
-  if (view.phase === "action" && myTurn(view, ctx)) {
-    root.querySelector(selected ? ".bb-me [data-action]:not(:disabled)" : ".bb-hand [data-pick=card]:not(:disabled)")
-      ?.setAttribute("data-asked", "");
+  // What the prompt asks for, for the page to keep in view together: the hand cards (another may still
+  // be chosen) and the moves of the action bar, or the draws there (not their copies on the piles).
+  if (myTurn(view, ctx) && (view.phase === "draw" || view.phase === "action")) {
+    for (const el of root.querySelectorAll(".bb-me :is(.bb-hand [data-pick], .bb-actions [data-action]):not(:disabled)")) {
+      el.setAttribute("data-asked", "");
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 // Farm with Brownies at the table: the market in the middle, your shop along the bottom,
-// the other shops around the edge, and a desk pinned to the bottom for trades and brownies.
+// the other shops around the edge, and a desk pinned to the bottom for trades and brownies. An open
+// desk lists the cards it may give and take, so that on a phone a trade is made without leaving it.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
 import { kit, kitOf } from "../kit.js";
 
@@ -61,14 +62,26 @@ function listCards(ctx, kinds) {
   return Object.entries(counts).map(([kind, n]) => `${cardName(ctx, kind)}${n > 1 ? ` ×${n}` : ""}`).join(listSep(ctx));
 }
 
+/** The face-up market card by card: its kind, its place (building, secondary, primary, pile) and how many there are. */
+function marketCards(view) {
+  const m = view.market;
+  return [
+    ...m.building_row.map((kind) => ({ kind, where: "building", count: 1 })),
+    ...m.secondary_row.map((kind) => ({ kind, where: "secondary", count: 1 })),
+    ...m.primary_row.map((stack) => ({ kind: stack.kind, where: "primary", count: stack.count })),
+    ...Object.entries(m.resource_piles).map(([kind, count]) => ({ kind, where: "pile", count })),
+  ];
+}
+
 /** Everything a seat could take from the face-up market now: kind → count (§4.4 step 2). */
 function available(view) {
-  const counts = {};
-  for (const [kind, n] of Object.entries(view.market.resource_piles)) if (n) counts[kind] = n;
-  for (const stack of view.market.primary_row) counts[stack.kind] = stack.count;
-  for (const kind of view.market.secondary_row) counts[kind] = 1;
-  for (const kind of view.market.building_row) counts[kind] = 1;
-  return counts;
+  return Object.fromEntries(marketCards(view).filter((card) => card.count).map((card) => [card.kind, card.count]));
+}
+
+/** Each hand card with its copy number among the cards of its kind (the desk chooses copies by number). */
+function handCopies(hand) {
+  const seen = {};
+  return hand.map((kind) => ({ kind, copy: (seen[kind] = (seen[kind] ?? -1) + 1) }));
 }
 
 function sameAction(a, b) {
@@ -234,10 +247,17 @@ function togglePay(ctx, kind, copy) {
   ctx.redraw();
 }
 
-function addTake(ctx, kind) {
-  const have = available(ctx.view)[kind] ?? 0;
-  if (singleTake(modeForm(ctx))) ctx.desk.take = { [kind]: 1 };
-  else if ((ctx.desk.take[kind] ?? 0) < have) ctx.desk.take[kind] = (ctx.desk.take[kind] ?? 0) + 1;
+/** Whether every card of this kind the desk may take is taken (one, when it takes a single card). */
+function takenInFull(ctx, kind) {
+  const picked = ctx.desk.take[kind] ?? 0;
+  return singleTake(modeForm(ctx)) ? picked > 0 : picked >= (available(ctx.view)[kind] ?? 0);
+}
+
+/** A tap on a market card: one more of it, or all of it back once it is taken in full. */
+function tapTake(ctx, kind) {
+  if (takenInFull(ctx, kind)) delete ctx.desk.take[kind];
+  else if (singleTake(modeForm(ctx))) ctx.desk.take = { [kind]: 1 };
+  else ctx.desk.take[kind] = (ctx.desk.take[kind] ?? 0) + 1;
   ctx.redraw();
 }
 
@@ -247,11 +267,11 @@ function drop(ctx, counts, kind) {
   ctx.redraw();
 }
 
-/** Opens the desk; opened with the keyboard (a click of detail 0), focus goes on to the first card to pick. */
+/** Opens the desk; opened with the keyboard (a click of detail 0), focus goes on to the first card it lists. */
 function openMode(ctx, event, mode, preset = {}) {
   Object.assign(ctx.desk, { mode, pay: {}, take: { ...preset }, detail: null, opener: event.currentTarget.dataset.key });
   ctx.redraw();
-  if (event.detail === 0) document.querySelector(".brownies .bw-cardbtn.pickable:not(:disabled)")?.focus();
+  if (event.detail === 0) document.querySelector(".brownies .bw-desk .bw-opt")?.focus();
 }
 
 function closeDesk(ctx) {
@@ -401,10 +421,7 @@ function marketItem(ctx, kind, where, count, fresh) {
   const free = clsOf(ctx, kind) === "resource";
   const takeable = Boolean(form) && canTake(ctx, kind, where);
   const picked = ctx.desk.take[kind] ?? 0;
-  const full = singleTake(form) ? picked > 0 : picked >= count;
-  const onFace = !form ? (event) => showDetail(ctx, event, kind)
-    : !takeable ? null
-      : full ? () => drop(ctx, ctx.desk.take, kind) : () => addTake(ctx, kind);
+  const onFace = !form ? (event) => showDetail(ctx, event, kind) : takeable ? () => tapTake(ctx, kind) : null;
   return h("div", { class: `bw-item ${where}${picked ? " picked" : ""}${count === 0 ? " gone" : ""}`, dataset: { kind } },
     h("button", {
       type: "button", class: `bw-cardbtn${takeable ? " pickable" : ""}${ctx.desk.detail === kind ? " open" : ""}`,
@@ -490,9 +507,7 @@ function myShop(ctx) {
   const myTurn = isMyTurn(ctx);
   const secret = countOf(view.secret ?? []);
   const drew = ctx.previous && ctx.table.fresh && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
-  const seen = {};
-  const cards = mine.hand.map((kind) => {
-    const copy = seen[kind] = (seen[kind] ?? -1) + 1;
+  const cards = handCopies(mine.hand).map(({ kind, copy }) => {
     const isSecret = copy < (secret[kind] ?? 0);
     return handCard(ctx, kind, copy, isSecret, isSecret && drew);
   });
@@ -558,20 +573,49 @@ function deskBody(ctx) {
     noMain ? note(ctx, "house_rule", "bw.note.noMain") : null);
 }
 
-function pickChips(ctx, counts, prefix) {
-  return expand(ctx, counts).map((kind, i) => h("button", {
-    type: "button", class: `bw-pick cls-${clsOf(ctx, kind)}`, title: ctx.t("bw.cancel"),
-    dataset: { key: `${prefix}-${kind}-${i}` }, onclick: () => drop(ctx, counts, kind) },
-  shape(), cardName(ctx, kind), h("span", { class: "bw-x", "aria-hidden": "true" }, "×")));
+/** A card as the open desk lists it: a toggle, the same choice as a tap on the card in the hand or the market. */
+function deskCard(ctx, kind, { key, chosen, label, mark, onclick }) {
+  return h("button", {
+    type: "button", class: `bw-opt pickable cls-${clsOf(ctx, kind)}`, "aria-pressed": String(chosen), "aria-label": label,
+    dataset: { key }, onclick },
+  shape(), h("span", { class: "bw-opt-name" }, cardName(ctx, kind)), h("span", { class: "bw-coin" }, valueOf(ctx, kind)),
+  chosen ? h("span", { class: "bw-opt-mark", "aria-hidden": "true" }, mark) : null);
+}
+
+/** The hand cards this desk may give, each copy its own toggle. */
+function giveCards(ctx) {
+  return handCopies(me(ctx).hand).filter(({ kind }) => canPay(ctx, kind)).map(({ kind, copy }) => deskCard(ctx, kind, {
+    key: `give-${kind}-${copy}`, chosen: copy < (ctx.desk.pay[kind] ?? 0), label: cardLabel(ctx, kind), mark: "✓",
+    onclick: () => togglePay(ctx, kind, copy),
+  }));
+}
+
+/** The market cards this desk may take: a tap takes one more (all back once taken in full), "−" one fewer. */
+function takeCards(ctx) {
+  const form = modeForm(ctx);
+  return marketCards(ctx.view).filter(({ kind, where, count }) => count && canTake(ctx, kind, where)).map(({ kind, count }) => {
+    const picked = ctx.desk.take[kind] ?? 0;
+    const several = count > 1 && !singleTake(form);
+    const counts = several ? [ctx.t("bw.inMarket", { n: count }), picked ? ctx.t("bw.taking", { n: picked }) : null] : [];
+    const card = deskCard(ctx, kind, {
+      key: `take-${kind}`, chosen: picked > 0, mark: several ? ctx.t("bw.inStack", { n: picked }) : "✓",
+      label: cardLabel(ctx, kind, counts.filter(Boolean).map((text) => ` · ${text}`).join("")),
+      onclick: () => tapTake(ctx, kind),
+    });
+    if (!several || !picked) return card;
+    return h("span", { class: "bw-opt-group" }, card, h("button", {
+      type: "button", class: "bw-less", "aria-label": ctx.t("bw.less", { name: cardName(ctx, kind) }),
+      dataset: { key: `less-${kind}` }, onclick: () => drop(ctx, ctx.desk.take, kind) }, "−"));
+  });
 }
 
 function composer(ctx, form) {
   const view = ctx.view;
   const state = composed(ctx);
   const intro = deskIntro(ctx, form);
-  const nothing = () => h("span", { class: "bw-quiet" }, ctx.t("bw.nothingYet"));
-  const give = pickChips(ctx, ctx.desk.pay, "gp");
-  const get = pickChips(ctx, ctx.desk.take, "gt");
+  const none = () => h("span", { class: "bw-quiet" }, ctx.t("bw.empty"));
+  const give = giveCards(ctx);
+  const get = takes(form) ? takeCards(ctx) : [];
   const nearFull = me(ctx).hand.length >= view.hand_limit - 1;
   const notes = [
     form === "trade" && Object.keys(ctx.desk.pay).some((k) => clsOf(ctx, k) === "resource") ? note(ctx, "interpretation", "bw.note.noRetake") : null,
@@ -579,24 +623,28 @@ function composer(ctx, form) {
     form === "general_store" && !view.market.primary_deck ? note(ctx, "interpretation", "bw.note.gsReshuffle") : null,
     form === "market" ? note(ctx, "interpretation", "bw.note.marketNoBuildings") : null,
   ];
-  const outcome = state.asking ? h("p", { class: "bw-asking" }, ctx.t("bw.checking"))
-    : state.problem ? h("p", { class: "bw-problem" }, state.problem)
-    : h("p", { class: "bw-ok" }, "✓ ", state.lost ? ctx.t("bw.lost", { n: state.lost }) : ctx.t("bw.exact"));
   const reward = form === "general_store" ? ctx.t("bw.draws") : ctx.t("bw.vpN", { n: 1 });
   return h("div", { class: "bw-composer", dataset: { form } },
     h("p", { class: "bw-intro" }, intro),
     h("div", { class: "bw-lanes" },
       h("div", { class: "bw-lane" },
         h("span", { class: "bw-lane-head" }, ctx.t("bw.give"), " ", h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.give }))),
-        h("span", { class: "bw-picks" }, give.length ? give : nothing())),
+        h("span", { class: "bw-picks" }, give.length ? give : none())),
       h("span", { class: "bw-lane-arrow", "aria-hidden": "true" }, "⇄"),
       h("div", { class: "bw-lane" },
         h("span", { class: "bw-lane-head" }, ctx.t("bw.get"), " ",
           takes(form) ? h("span", { class: "bw-sum" }, ctx.t("bw.total", { n: state.get })) : null),
         h("span", { class: "bw-picks" },
-          !takes(form) ? h("span", { class: "bw-result-chip" }, reward) : get.length ? get : nothing()))),
-    outcome,
+          !takes(form) ? h("span", { class: "bw-result-chip" }, reward) : get.length ? get : none()))),
     notes);
+}
+
+/** Whether the open desk's picks may be sent, in words: kept beside its confirm, below the cards it lists. */
+function verdictLine(ctx) {
+  const state = composed(ctx);
+  return state.asking ? h("p", { class: "bw-asking" }, ctx.t("bw.checking"))
+    : state.problem ? h("p", { class: "bw-problem" }, state.problem)
+    : h("p", { class: "bw-ok" }, "✓ ", state.lost ? ctx.t("bw.lost", { n: state.lost }) : ctx.t("bw.exact"));
 }
 
 function detail(ctx, kind) {
@@ -666,8 +714,10 @@ function desk(ctx) {
   // Over, the game leaves the desk only a card opened to read: no hint pinned over the final panels.
   if (ctx.view.phase === "game_over" && !ctx.desk.detail) return null;
   const mine = isMyTurn(ctx);
-  return h("section", { class: `bw-desk${modeForm(ctx) ? " composing" : ""}${mine ? " mine" : ""}`, "aria-label": ctx.t("bw.desk") },
+  const form = modeForm(ctx);
+  return h("section", { class: `bw-desk${form ? " composing" : ""}${mine ? " mine" : ""}`, "aria-label": ctx.t("bw.desk") },
     h("div", { class: "bw-desk-body" }, deskBody(ctx)),
+    form ? verdictLine(ctx) : null,
     deskBar(ctx));
 }
 
@@ -714,9 +764,9 @@ export function render(root, shared) {
     happened(ctx),
     ctx.seat === null ? null : myShop(ctx),
     desk(ctx)));
-  // What an open desk asks for, for the page to keep in view: its confirm once it may be sent, else a card to pick.
+  // What an open desk asks for, for the page to keep in view: its confirm once it may be sent, else the cards it lists.
   if (modeForm(ctx)) {
-    const asked = root.querySelector(".bw-confirm:not(:disabled)") ?? root.querySelector(".bw-cardbtn.pickable:not(:disabled)");
+    const asked = root.querySelector(".bw-confirm:not(:disabled)") ?? root.querySelector(".bw-desk .bw-opt");
     asked?.setAttribute("data-asked", "");
   }
   // A control used up by its own action (a produce, a trade's confirm) hands focus to the desk's next step.

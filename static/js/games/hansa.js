@@ -514,11 +514,6 @@ export function render(root, ctx) {
   table.part("me", chosen, () => (ctx.seat !== null ? myArea(ctx, sel, isNew) : null));
   table.part("bar", chosen, () => actionBar(ctx, sel));
   table.part("bottom", [v, settlement.round], () => h("div", { class: "hz-bottom" }, scoreBoard(ctx), settlementEl(ctx, settlement)));
-  // The control the play bar asks for now (the page keeps it in view): an open one of the step, or the confirm.
-  for (const el of root.querySelectorAll("[data-asked]")) el.removeAttribute("data-asked");
-  const next = root.querySelector(".hz-bar.mine")?.dataset.next;
-  const asked = next === "confirm" ? ".hz-confirm:not(:disabled)" : `[data-step="${next}"]:not(:disabled)`;
-  if (next) root.querySelector(asked)?.setAttribute("data-asked", "");
   // A control that a choice has just closed hands focus on to the question now asked, so the keyboard
   // never falls back to the top of the page.
   table.handFocus("[data-step].hot:not(:disabled), .hz-confirm:not(:disabled)");

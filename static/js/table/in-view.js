@@ -1,8 +1,10 @@
 // What is asked stays in view. When the prompt starts asking this seat for something, or asks for
-// something else, the control it asks for is brought into view: the one the renderer marks
-// `data-asked`, else the first open control that sends an action. Only at that moment, and not when
-// the player scrolled in the last seconds; the page never moves while the player reads the other
-// seats. At game over the finished panel (the result and "play again") comes into view once.
+// something else, the controls it asks for are brought into view together, as far as they fit: those
+// the renderer marks `data-asked` (the kit marks a composer's options of the step it asks, or its
+// confirm), else the open controls that send an action; when they do not all fit, the first. Only at
+// that moment, and not when the player scrolled in the last seconds; the page never moves while the
+// player reads the other seats. At game over the finished panel (the result and "play again") comes
+// into view once.
 
 const USER_SCROLL_MS = 2000;
 const SCROLL_KEYS = Object.freeze(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
@@ -17,15 +19,15 @@ export function watchScrolling(page) {
   });
 }
 
-/** The control the prompt asks this seat for now, or null when it asks nothing of this seat. */
-function askedControl(page, ctx) {
+/** The controls the prompt asks this seat for now (none when it asks nothing of this seat). */
+function askedControls(page, ctx) {
   const view = ctx.view;
-  if (!view || ctx.seat === null || page.table.status !== "playing" || !view.legal?.length) return null;
-  if (!(view.awaiting ?? []).includes(ctx.seat)) return null;
-  const shown = (el) => el && el.getClientRects().length > 0;
+  if (!view || ctx.seat === null || page.table.status !== "playing" || !view.legal?.length) return [];
+  if (!(view.awaiting ?? []).includes(ctx.seat)) return [];
+  const shown = (el) => el.getClientRects().length > 0;
   const tableEl = document.getElementById("table");
-  const marked = [...tableEl.querySelectorAll("[data-asked]")].find(shown);
-  return marked ?? [...tableEl.querySelectorAll('[data-action]:not(:disabled):not([aria-disabled="true"])')].find(shown) ?? null;
+  const marked = [...tableEl.querySelectorAll("[data-asked]")].filter(shown);
+  return marked.length ? marked : [...tableEl.querySelectorAll('[data-action]:not(:disabled):not([aria-disabled="true"])')].filter(shown);
 }
 
 /** Whether the element is inside the window (a tall one: its top part). */
@@ -35,7 +37,7 @@ function inWindow(el) {
 }
 
 /**
- * How far the page must scroll for a sticky bar (the notice, a game's play bar) to stop covering the
+ * How far the page must scroll for a sticky bar (the notice, the turn clock, a game's play bar) to stop covering the
  * element: > 0 down, < 0 up, 0 when nothing covers it (a control inside the bar is never covered).
  */
 function covered(el) {
@@ -51,37 +53,60 @@ function covered(el) {
   return bar.top + bar.height / 2 > window.innerHeight / 2 ? rect.bottom - bar.top + gap : -(bar.bottom - rect.top + gap);
 }
 
-function bringIntoView(page, el, block = "nearest") {
+/**
+ * How far the page must scroll for all the elements to be in the window with their scroll margins
+ * (the room the sticky bars take, zashiki.css): > 0 down, < 0 up; null when they cannot all be at once.
+ */
+function together(els) {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const el of els) {
+    const rect = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    top = Math.min(top, rect.top - parseFloat(style.scrollMarginTop));
+    bottom = Math.max(bottom, Math.min(rect.bottom, rect.top + window.innerHeight * 0.6) + parseFloat(style.scrollMarginBottom));
+  }
+  if (bottom - top > window.innerHeight) return null;
+  return top < 0 ? top : Math.max(0, bottom - window.innerHeight);
+}
+
+/** Brings the elements `find()` gives into view, clear of the sticky bars: all of them if they fit, else the first. */
+function bringIntoView(page, find, block = "nearest") {
   const inView = page.inView;
   clearTimeout(inView.retry);
   const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-  const uncover = () => {
-    const by = el.isConnected ? covered(el) : 0;
-    if (by) window.scrollBy({ top: by, behavior });
+  const move = (els, how) => {
+    const by = els.every((el) => inWindow(el) && !covered(el)) ? 0 : together(els);
+    if (by === null && !inWindow(els[0])) return els[0].scrollIntoView({ block, inline: "nearest", behavior: how });
+    if (by) return window.scrollBy({ top: by, behavior: how });
+    // Clear of the sticky bars: the first control a bar covers (when they do not all fit, the first only).
+    const under = (by === null ? [els[0]] : els).map(covered).find((n) => n !== 0);
+    if (under) window.scrollBy({ top: under, behavior: how });
   };
-  if (inWindow(el)) return uncover();
-  el.scrollIntoView({ block, inline: "nearest", behavior });
-  // Once the scroll settles: clear of the sticky bars; a redraw may have stopped it halfway, so the rest at once.
+  const els = find();
+  if (!els.length) return;
+  move(els, behavior);
+  // Once the scroll settles, the rest at once: a redraw may have stopped it halfway (the controls found again).
   inView.retry = setTimeout(() => {
-    if (!el.isConnected || performance.now() - inView.userScroll < 700) return;
-    if (!inWindow(el)) el.scrollIntoView({ block, inline: "nearest" });
-    uncover();
+    const now = find();
+    if (now.length && performance.now() - inView.userScroll >= 700) move(now, "auto");
   }, 700);
 }
 
-/** After each drawing: brings a new ask (its step, question `line` and control), or the game's end, into view. */
+/** After each drawing: brings a new ask (its step, question `line` and controls), or the game's end, into view. */
 export function keepInView(page, ctx, line) {
   const inView = page.inView;
   const over = page.table.status === "finished";
   if (over && inView.over === false) {
     inView.ask = null;
-    bringIntoView(page, document.getElementById("finished"), "start");
+    bringIntoView(page, () => [document.getElementById("finished")].filter((el) => !el.hidden), "start");
   }
   inView.over = page.table.status === "waiting" ? null : over;
-  const control = askedControl(page, ctx);
-  // The ask: its step, its question and its control; another seat's move leaves it as it is.
-  const ask = control ? [ctx.view.phase, line, control.dataset.key ?? ""].join("|") : null;
+  const controls = askedControls(page, ctx);
+  // The ask: its step, its question and its controls; another seat's move leaves it as it is.
+  const ask = controls.length ? [ctx.view.phase, line, controls.map((el) => el.dataset.key ?? "").join(" ")].join("|") : null;
   if (ask === inView.ask) return;
   inView.ask = ask;
-  if (control && performance.now() - inView.userScroll >= USER_SCROLL_MS) bringIntoView(page, control);
+  clearTimeout(inView.retry); // the last ask's second look is over with it
+  if (controls.length && performance.now() - inView.userScroll >= USER_SCROLL_MS) bringIntoView(page, () => askedControls(page, ctx));
 }
