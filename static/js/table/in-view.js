@@ -5,6 +5,7 @@
 // seats. At game over the finished panel (the result and "play again") comes into view once.
 
 const USER_SCROLL_MS = 2000;
+const LANDED_MS = 400; // a card's flight (motion.js) is over by then
 const SCROLL_KEYS = Object.freeze(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
 
 /** Notes when the player scrolls by themselves, so that the page leaves the scrolling to them for a while. */
@@ -51,9 +52,21 @@ function covered(el) {
   return bar.top + bar.height / 2 > window.innerHeight / 2 ? rect.bottom - bar.top + gap : -(bar.bottom - rect.top + gap);
 }
 
+/** Whether the element is a card still travelling to its place, or on one: it is seen where it is not staying. */
+const travelling = (el) => Boolean(el.closest("[data-flip]")?.getAnimations().some((flight) => flight.id === "flip"));
+
 function bringIntoView(page, el, block = "nearest") {
   const inView = page.inView;
   clearTimeout(inView.retry);
+  if (travelling(el)) {
+    // Judged where it lands: once it has (drawn again meanwhile, it is found by its data-key).
+    const key = el.dataset.key;
+    inView.retry = setTimeout(() => {
+      const landed = el.isConnected ? el : key && document.querySelector(`#table [data-key="${CSS.escape(key)}"]`);
+      if (landed && performance.now() - inView.userScroll >= USER_SCROLL_MS) bringIntoView(page, landed, block);
+    }, LANDED_MS);
+    return;
+  }
   const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
   const uncover = () => {
     const by = el.isConnected ? covered(el) : 0;
