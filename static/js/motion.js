@@ -72,7 +72,8 @@ function keyframesOf({ from, turn, fade }, last) {
     transform.push(`translate(${dx}px, ${dy}px)`, `scale(${Math.min(from.w / last.w, from.h / last.h)})`);
   }
   if (turn) transform.push("rotateY(90deg)"); // edge on: it opens to its face as it lands
-  return [{ offset: 0, transform: transform.join(" "), ...(fade ? { opacity: 0 } : {}) }];
+  // Above the cards it passes over, until it has landed.
+  return [{ offset: 0, transform: transform.join(" "), zIndex: 5, ...(fade ? { opacity: 0 } : {}) }, { offset: 0.99, zIndex: 5 }];
 }
 
 function fly(flights, key, el, keyframes, to, time = 0, paused = false) {
