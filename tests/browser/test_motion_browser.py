@@ -98,6 +98,18 @@ async def test_a_card_played_travels_to_the_ensemble(
     await host.evaluate(HOLD, card)
     assert await click_a_card(host)
     await host.wait_for_function("() => window.held")
+
+    # Drawn anew in flight (a card chosen and taken back for the tuning), the card carries on from
+    # where it is: not started over, not stacked, not jumped to its place.
+    await host.evaluate(AT, 150)
+    before = await host.evaluate(BOX, card)
+    await host.evaluate("(selector) => { document.querySelector(selector).drawnBefore = true; }", card)
+    choice = host.locator('.my-hand button.card:not([aria-disabled="true"])').first
+    await choice.dispatch_event("click")
+    await choice.dispatch_event("click")
+    assert not await host.evaluate("(selector) => document.querySelector(selector).drawnBefore ?? false", card)
+    assert await host.evaluate(f"() => {FLIGHTS}.filter((f) => f.effect.target.matches('{card}')).length") == 1
+    assert apart(await host.evaluate(BOX, card), before) < 1, "a redraw moved the card in flight"
     await strip(host, card, ".last-ensemble .reveal", "motion-bremen", tmp_path)
 
 
@@ -125,7 +137,13 @@ async def test_a_card_taken_travels_from_the_market_to_the_hand(shared_server: S
     samples, final = await sampled(host, card)
     assert_travelled(samples, final)
     pile = await host.evaluate(BOX, f'.bw-item.pile [data-key="m-{kind}"]')
-    assert apart(samples[0], pile) < 2, "the card sets out from its pile in the market"
+    start = samples[0]
+    centre = (
+        start["x"] + start["w"] / 2 - pile["x"] - pile["w"] / 2,
+        start["y"] + start["h"] / 2 - pile["y"] - pile["h"] / 2,
+    )
+    assert max(map(abs, centre)) < 2, "the card sets out from its pile in the market"
+    assert start["w"] <= pile["w"] + 1 and start["h"] <= pile["h"] + 1, "at the pile's size, or within it"
 
 
 # Holds every flight at the frame an element matching the selector is first drawn (a redraw carries a
