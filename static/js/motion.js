@@ -88,6 +88,11 @@ function fly(flights, key, el, keyframes, to, time = 0, paused = false) {
   };
 }
 
+/** Lands every card in flight at once: a flight is worked out for the layout it set out in, which a resize changes. */
+function landAll() {
+  for (const animation of document.getAnimations()) if (animation.id === "flip") animation.finish();
+}
+
 /**
  * Draws with `draw()` and plays what moved in `root`. `flights` is the table's (kept by the kit):
  * the animations under way by identity. A redraw, however often, neither restarts nor stacks them:
@@ -100,6 +105,7 @@ export function drawMoving(root, flights, draw) {
     draw();
     return;
   }
+  window.addEventListener("resize", landAll); // once: the same listener is never added twice
   const first = measure(root);
   draw();
   if (!first.size) return;

@@ -124,6 +124,19 @@ async def test_with_reduced_motion_a_card_is_at_its_place_at_once(
     assert all(apart(s, final) < 1 for s in samples), f"the card moved: {samples[:8]}"
 
 
+async def test_a_resize_lands_the_cards_in_flight(shared_server: ServerProcess, browser: Browser) -> None:
+    """A flight is worked out for the layout it set out in: on a narrower window it would stick out."""
+    host = await bremen_table(browser, shared_server.url)
+    card = await play_into_the_ensemble(host)
+    await host.evaluate(HOLD, card)
+    assert await click_a_card(host)
+    await host.wait_for_function("() => window.held")
+    assert await host.evaluate(f"() => {FLIGHTS}.length") > 0
+    await host.set_viewport_size({"width": 360, "height": 780})
+    assert await host.evaluate(f"() => {FLIGHTS}.length") == 0
+    assert await host.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
 async def test_a_card_taken_travels_from_the_market_to_the_hand(shared_server: ServerProcess, browser: Browser) -> None:
     host = await create_table(browser, shared_server.url, "brownies", "Mina", seats=2)
     await seat_bots_and_start(host)
