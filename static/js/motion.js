@@ -34,8 +34,11 @@ function measure(root) {
   return boxes;
 }
 
-/** A card leaving a place (a seat's area, a deck) starts at its middle, at its own size. */
-const outOf = (place, { w, h }) => ({ x: place.x + (place.w - w) / 2, y: place.y + (place.h - h) / 2, w, h, face: false });
+/** A card leaving a place (a seat's area, a deck) starts at its middle, at its own size, inside the page's width. */
+function outOf(place, { w, h }) {
+  const x = Math.max(0, Math.min(place.x + (place.w - w) / 2, document.documentElement.clientWidth - w));
+  return { x, y: place.y + (place.h - h) / 2, w, h, face: false };
+}
 
 /** Stops every flight under way, so that each element's own place can be measured; how far each had come. */
 function land(flights) {
