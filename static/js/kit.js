@@ -2,28 +2,42 @@
 // panel), one composer that builds a move from parts over `view.legal`, and parts drawn again only
 // when their inputs change. Its memory is kept per render root, so the table page, the review and
 // each seat of the review's every-seat view have their own; a renderer calls `kit(root, ctx)` in
-// render(), and its prompt `kitOf(ctx)`, and keeps nothing of its own between draws.
+// render(), and its prompt `kitOf(ctx)`, and keeps nothing of its own between draws. The page draws
+// a renderer through `moving`, so that its cards travel where they go (motion.js).
 import { h, fill } from "./dom.js";
+import { drawMoving } from "./motion.js";
+
+export { flipMarks } from "./motion.js"; // a renderer marks its cards with these; the kit moves them
 
 // Render root -> that table's memory. Keyed by the page's own elements, so a root let go of is forgotten.
 const tables = new WeakMap();
 // View drawn -> the memory of the table it was drawn in: the prompt is given ctx alone, not the root.
 const drawnIn = new WeakMap();
 
-const memory = () => ({ kept: new Map(), frame: null, inputs: new Map(), view: null });
+const memory = () => ({ kept: new Map(), frame: null, inputs: new Map(), view: null, flights: new Map() });
 // Two parts or actions are the same when their JSON is, whatever order a side wrote the keys in.
 const sorted = (_, value) => (value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort()) : value);
 const same = (a, b) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
 
-/** The kit of the table drawn in `root`, for this draw of `ctx.view`. */
-export function kit(root, ctx) {
+function tableIn(root) {
   let table = tables.get(root);
   if (!table) tables.set(root, (table = memory()));
+  return table;
+}
+
+/** The kit of the table drawn in `root`, for this draw of `ctx.view`. */
+export function kit(root, ctx) {
+  const table = tableIn(root);
   const fresh = table.view !== ctx.view;
   table.view = ctx.view;
   if (ctx.view) drawnIn.set(ctx.view, table);
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key ?? null : null;
   return tools(table, ctx, root, fresh, focused);
+}
+
+/** Draws the table in `root` with `draw()` (its renderer's render), and what moved in it travels there. */
+export function moving(root, draw) {
+  drawMoving(root, tableIn(root).flights, draw);
 }
 
 /**
@@ -43,7 +57,7 @@ function tools(table, ctx, root, fresh, focused) {
     control?.focus({ preventScroll: true });
   };
   return {
-    /** Whether this view is new to this table (false on a redraw of the same view): what is new may flip in once. */
+    /** Whether this view is new to this table (false on a redraw of the same view): news may light up once. */
     fresh,
     /** A value this table keeps across redraws; made anew by `make` when `belongsTo` (a turn, a view) changes. */
     kept(key, belongsTo, make) {
@@ -68,7 +82,7 @@ function tools(table, ctx, root, fresh, focused) {
     },
     /**
      * Draws the frame's place `key` again only when its inputs change (the language and the players
-     * always count): same inputs, same nodes, so nothing flashes, no flip replays and a tap still lands.
+     * always count): same inputs, same nodes, so nothing flashes, nothing moves and a tap still lands.
      */
     part(key, inputs, draw) {
       const signature = JSON.stringify([ctx.lang, ctx.seat, ctx.players, inputs]);

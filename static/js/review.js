@@ -5,6 +5,7 @@ import { h, fill } from "./dom.js";
 import { applyLanguage, preferredLanguage, setupLanguageSwitch, translator } from "./i18n.js";
 import { describeEvent } from "./clock.js";
 import { makeContext } from "./context.js";
+import { moving } from "./kit.js";
 
 /** The review page's state: made once at start-up and passed to every function here. */
 function newReviewPage(app) {
@@ -185,7 +186,7 @@ function render(page) {
     }
     promptEl.hidden = true;
   } else {
-    if (ctx.view) page.game.render(tableEl, ctx);
+    if (ctx.view) moving(tableEl, () => page.game.render(tableEl, ctx)); // a step's cards travel, as at the table
     else fill(tableEl);
     promptEl.textContent = askedThen(page, ctx);
     promptEl.hidden = !promptEl.textContent;

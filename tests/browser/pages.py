@@ -19,8 +19,26 @@ async def open_page(browser: Browser, url: str, locale: str = "en-US", width: in
     return page
 
 
+# The identities (data-flip) drawn more than once in one table (the review draws a table per seat).
+TWICE = """() => [...document.querySelectorAll("#table")].flatMap((table) => {
+  const roots = table.querySelectorAll(".review-seat-table");
+  return [...(roots.length ? roots : [table])].flatMap((root) => {
+    const keys = [...root.querySelectorAll("[data-flip]")].map((el) => el.dataset.flip);
+    return keys.filter((key, i) => keys.indexOf(key) !== i);
+  });
+})"""
+
+
+async def landed(page: Page) -> None:
+    """Waits until no card of the table is travelling (static/js/motion.js names its animations "flip")."""
+    await page.wait_for_function("() => !document.getAnimations().some((a) => a.id === 'flip')")
+
+
 async def shoot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> None:
-    """Saves a screenshot (`full_page=False`: what is on screen, as scrolled)."""
+    """Saves a screenshot (`full_page=False`: what is on screen, as scrolled), once the cards have
+    landed; every card on it is drawn once, so that it travels as itself."""
+    await landed(page)
+    assert await page.evaluate(TWICE) == [], f"cards drawn twice on {name}"
     folder = SHOTS if KEEP_SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=folder / f"{name}.png", full_page=full_page)

@@ -1,7 +1,7 @@
 // Baroque (バロックの変遷) at the table: the salon played openly in turn, the ball decided in secret,
 // then revealed at once. Rank cards and the face-up discard pile lie in the middle of the cloth.
 import { h, seatBadge, nameOf } from "../dom.js";
-import { kit } from "../kit.js";
+import { kit, flipMarks } from "../kit.js";
 
 const COLORS = Object.freeze(["black", "green", "yellow"]); // display order of the rules (§9 G8)
 const SYMBOL = Object.freeze({ black: "♛", green: "♣", yellow: "◆" }); // a shape for every color, never color alone
@@ -43,10 +43,17 @@ function choices(table, view) {
 
 // --- drawn pieces -------------------------------------------------------------------------------
 
-/** A Baroque card: the number large, its color's symbol and name on it, so color is never alone. */
-function cardFace(ctx, id, { tag = "div", cls = "", attrs = {} } = {}, ...extra) {
+/** The marks that make a card travel between the places it is drawn in: hand, salon, a hand known to all, the pile. */
+const travels = (id, from = []) => flipMarks(`card-${id}`, { from, face: true });
+
+/**
+ * A Baroque card: the number large, its color's symbol and name on it, so color is never alone. It
+ * travels as itself (`from`: where it comes from when it was nowhere in sight, a seat's place), unless `still`.
+ */
+function cardFace(ctx, id, { tag = "div", cls = "", attrs = {}, from = [], still = false } = {}, ...extra) {
   const c = parse(id);
-  return h(tag, { class: `card bq-card c-${c.color} ${c.n >= 10 ? "two" : ""} ${cls}`, "aria-label": cardName(ctx, id), ...attrs },
+  const dataset = still ? attrs.dataset : { ...attrs.dataset, ...travels(id, from) };
+  return h(tag, { class: `card bq-card c-${c.color} ${c.n >= 10 ? "two" : ""} ${cls}`, "aria-label": cardName(ctx, id), ...attrs, dataset },
     h("span", { class: "bq-corner", "aria-hidden": "true" }, h("span", {}, c.n), h("span", { class: "bq-csym" }, SYMBOL[c.color])),
     h("span", { class: "bq-num", "aria-hidden": "true" }, c.n),
     h("span", { class: "bq-sym", "aria-hidden": "true" }, SYMBOL[c.color]),
@@ -54,9 +61,11 @@ function cardFace(ctx, id, { tag = "div", cls = "", attrs = {} } = {}, ...extra)
     ...extra);
 }
 
-function mini(ctx, id, cls = "") {
+/** A small card: one that travels (`moves`) is the card itself, the others only name it (the last trick's strip). */
+function mini(ctx, id, cls = "", moves = false) {
   const c = parse(id);
-  return h("span", { class: `bq-mini c-${c.color} ${cls}`, title: cardName(ctx, id), "aria-label": cardName(ctx, id) },
+  return h("span", { class: `bq-mini c-${c.color} ${cls}`, title: cardName(ctx, id), "aria-label": cardName(ctx, id),
+                     dataset: moves ? travels(id) : null },
     h("span", { "aria-hidden": "true" }, SYMBOL[c.color], c.n));
 }
 
@@ -111,11 +120,11 @@ function seatPanel(view, ctx, s, mine = false) {
   const acting = view.awaiting.includes(s) && view.phase !== "ball";
   const known = view.known_in_hand[s] ?? [];
   return h(mine ? "div" : "li", { class: `bq-seat seat-${s} ${acting ? "acting" : ""} ${mine ? "mine" : ""}`,
-                                  "aria-current": acting ? "true" : null },
+                                  "aria-current": acting ? "true" : null, dataset: { flipPlace: `seat-${s}` } },
     h("div", { class: "bq-seat-head" }, seatBadge(player, ctx), seatMarks(view, ctx, s)),
     seatStats(view, ctx, s),
     mine ? null : h("div", { class: "bq-known", title: ctx.t("bq.known") },
-      known.length ? [h("span", { class: "lbl" }, ctx.t("bq.knownShort"), " "), known.map((c) => mini(ctx, c))] : "\u00a0"));
+      known.length ? [h("span", { class: "lbl" }, ctx.t("bq.knownShort"), " "), known.map((c) => mini(ctx, c, "", true))] : "\u00a0"));
 }
 
 function opponents(view, ctx) {
@@ -124,9 +133,12 @@ function opponents(view, ctx) {
   return h("ol", { class: `bq-opponents n${others.length}` }, others.map((s) => seatPanel(view, ctx, s)));
 }
 
+/** Whether the trick area shows the trick being played (else the last one resolved). */
+const isLive = (view) => view.phase === "ball" || (view.phase === "salon" && view.salon.some((c) => c));
+
 /** The cards in play: the live salon and ball, or else the last trick resolved, one place per seat. */
 function trickArea(view, ctx, newView) {
-  const live = (view.phase === "salon" || view.phase === "ball") && (view.phase === "ball" || view.salon.some((c) => c));
+  const live = isLive(view);
   const trick = view.last_trick;
   const order = ctx.around();
   let title;
@@ -141,7 +153,7 @@ function trickArea(view, ctx, newView) {
     fresh = Boolean(trick.ball && ctx.previous && newView && (!before || `${before.round}:${before.number}` !== key));
     title = trick.round === view.round ? ctx.t("bq.resultTitle", { n: trick.number })
       : ctx.t("bq.resultTitleRound", { r: trick.round, n: trick.number });
-    places = order.map((s) => resultPlace(view, ctx, trick, s, fresh));
+    places = order.map((s) => resultPlace(view, ctx, trick, s));
   } else {
     title = ctx.t("bq.trickTitle", { n: view.trick_number, of: view.tricks_per_round });
     places = order.map((s) => emptyPlace(view, ctx, s));
@@ -188,7 +200,7 @@ function livePlace(view, ctx, s) {
   const salon = view.salon[s];
   const turn = view.phase === "salon" && view.current_seat === s;
   let card;
-  if (salon) card = cardFace(ctx, salon, { cls: s === view.leader ? "lead" : "" });
+  if (salon) card = cardFace(ctx, salon, { cls: s === view.leader ? "lead" : "", from: [`seat-${s}`] });
   else card = h("div", { class: `card bq-slot ${turn ? "turn" : ""}` }, turn ? h("span", {}, ctx.t("bq.playing")) : null);
   let ball = "\u00a0";
   if (view.phase === "ball") {
@@ -208,7 +220,7 @@ function livePlace(view, ctx, s) {
     voidRow(ctx, view.void[s] && view.lead_color));
 }
 
-function resultPlace(view, ctx, trick, s, fresh) {
+function resultPlace(view, ctx, trick, s) {
   const final = trick.final[s];
   const won = trick.winner === s;
   const outcome = trick.ball ? trick.ball.find((o) => o.seat === s) : null;
@@ -218,7 +230,8 @@ function resultPlace(view, ctx, trick, s, fresh) {
   else ball = h("span", { class: "bq-changed" }, ctx.t("bq.changed"), " ", mini(ctx, outcome.returned, "ret"), " ", ctx.t("bq.returnedShort"));
   return h("li", { class: `bq-place seat-${s} ${won ? "won" : ""} ${s === ctx.seat ? "mine" : ""}` },
     placeHead(view, ctx, s, trick.leader, won ? h("span", { class: "bq-mark win" }, "★ ", ctx.t("bq.wins")) : null),
-    cardFace(ctx, final, { cls: `${fresh ? "flip" : ""} ${won ? "winner" : ""}` }),
+    // A trick of an earlier round is only shown: its cards have been dealt again since.
+    cardFace(ctx, final, { cls: won ? "winner" : "", from: [`seat-${s}`], still: trick.round !== view.round }),
     h("div", { class: "bq-ballrow" }, ball),
     voidRow(ctx, trick.void[s] && trick.lead_color));
 }
@@ -255,8 +268,14 @@ function rankRow(view, ctx, bid) {
     h("h3", {}, ctx.t("bq.rankCards")), h("ol", { class: "bq-rankrow" }, tokens));
 }
 
+/** The cards the trick area shows now (they travel from there to the pile when the next trick begins). */
+function inTrick(view) {
+  if (isLive(view)) return view.salon.filter(Boolean);
+  return view.last_trick?.round === view.round ? view.last_trick.final : [];
+}
+
 /** The discard pile, face up and sorted: all 30 places, the cards in it shown, the rest an outline. */
-function discardPile(view, ctx) {
+function discardPile(view, ctx, shown) {
   const pile = new Set(view.discard);
   return h("section", { class: "bq-discard", "aria-label": ctx.t("bq.discard") },
     h("h3", {}, ctx.t("bq.discard"), " ", h("span", { class: "count" }, ctx.t("bq.discardCount", { n: view.discard.length }))),
@@ -265,7 +284,7 @@ function discardPile(view, ctx) {
         h("span", { class: "sr" }, ctx.t(`bq.Color.${color}`))),
       Array.from({ length: 10 }, (_, i) => {
         const id = `${color}-${String(i + 1).padStart(2, "0")}`;
-        return pile.has(id) ? mini(ctx, id, "in") : h("span", { class: "bq-mini out", "aria-hidden": "true" }, i + 1);
+        return pile.has(id) ? mini(ctx, id, "in", !shown.includes(id)) : h("span", { class: "bq-mini out", "aria-hidden": "true" }, i + 1);
       })))));
 }
 
@@ -442,7 +461,7 @@ function buildFrame() {
     places.me, places.scores);
 }
 
-/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, no replayed flip). */
+/** Each part of the table with the inputs it is drawn from: same inputs, same nodes (no flash, no replayed glow). */
 function parts(view, ctx, newView, chosen) {
   const table = [view.phase, view.round, view.trick_number, view.seats];
   return [
@@ -455,7 +474,7 @@ function parts(view, ctx, newView, chosen) {
     ["summary", [table, view.round_summaries.length], () => roundSummary(view, ctx)],
     ["ranks", [table, view.rank_available, view.rank_taken, view.rank_set_aside, view.legal, chosen.bid.chosen, ctx.busy],
       () => rankRow(view, ctx, chosen.bid)],
-    ["discard", [view.discard], () => discardPile(view, ctx)],
+    ["discard", [view.discard, inTrick(view)], () => discardPile(view, ctx, inTrick(view))],
     ["me", [view, chosen.bid.chosen, chosen.ball.chosen, ctx.busy], () => myArea(view, ctx, chosen)],
     ["scores", [table, view.round_summaries.length, view.bids, view.tricks_won, view.scores, view.outcome],
       () => scoreboard(view, ctx)],

@@ -1,7 +1,7 @@
 // Bluebell at the table: season stacks in front of every player, two face-up piles in the middle,
 // tokens in the stock, the reunion card, and the face-down Bluebells that decide the game.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
-import { kit } from "../kit.js";
+import { kit, flipMarks } from "../kit.js";
 
 const KANJI = Object.freeze({ spring: "春", summer: "夏", autumn: "秋", winter: "冬" });
 const ENGLISH = Object.freeze({ spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" });
@@ -55,10 +55,14 @@ function icon(kind, cls = "") {
   return s("svg", { viewBox: "0 0 24 24", class: `bb-icon ${cls}`, "aria-hidden": "true", focusable: "false" }, ...DRAW[kind]());
 }
 
-/** A season fairy card: the number in the corner, the drawn symbol, 春/夏/秋/冬 and the English name. */
-function seasonCard(ctx, card, { size = "md", tag = "div", cls = "", attrs = {}, extra = [] } = {}) {
+/** The marks of a card in play: it travels between hand, stack, pile and Bluebell; `from`: where it was unseen. */
+const travels = (card, from = []) => flipMarks(`card-${card}`, { from, face: true });
+
+/** A season fairy card: the number in the corner, the drawn symbol, 春/夏/秋/冬 and the English name; `marks` for motion. */
+function seasonCard(ctx, card, { size = "md", tag = "div", cls = "", attrs = {}, extra = [], marks = null } = {}) {
   const season = seasonOf(card);
-  return h(tag, { class: `bb-card face s-${season} ${size} ${cls}`, "aria-label": cardName(ctx, card), title: cardName(ctx, card), ...attrs },
+  return h(tag, { class: `bb-card face s-${season} ${size} ${cls}`, "aria-label": cardName(ctx, card), title: cardName(ctx, card), ...attrs,
+                  dataset: { ...attrs.dataset, ...marks } },
     h("span", { class: "corner", "aria-hidden": "true" }, KANJI[season], h("small", {}, numberOf(card))),
     icon(season),
     h("span", { class: "kanji", "aria-hidden": "true" }, KANJI[season]),
@@ -67,8 +71,9 @@ function seasonCard(ctx, card, { size = "md", tag = "div", cls = "", attrs = {},
 }
 const cardBack = (ctx, size = "sm", cls = "") =>
   h("div", { class: `bb-card back ${size} ${cls}`, "aria-label": ctx.t("bb.cardBack"), title: ctx.t("bb.cardBack") });
+// The one reunion card: it travels between the middle and whoever holds it.
 const reunionCard = (ctx, size = "md", cls = "") =>
-  h("div", { class: `bb-card reunion ${size} ${cls}`, "aria-label": ctx.t("bb.reunionCard"), title: ctx.t("bb.reunionCard") },
+  h("div", { class: `bb-card reunion ${size} ${cls}`, "aria-label": ctx.t("bb.reunionCard"), title: ctx.t("bb.reunionCard"), dataset: flipMarks("reunion") },
     icon("reunion"), h("span", { class: "kanji", "aria-hidden": "true" }, "再会"), h("span", { class: "word", "aria-hidden": "true" }, "Reunion"));
 
 function coins(ctx, n, label, cls = "") {
@@ -133,26 +138,6 @@ const choices = (table, view) => ({
   gift: table.choice("gift", legalOf(view, (a) => a.type === "give_bluebell")),
 });
 
-/** Keys of the cards that just turned face up or arrived, compared with the previous view. */
-function freshKeys(view, previous) {
-  const keys = new Set();
-  if (!previous || previous.round !== view.round) return keys;
-  for (const pile of PILES) {
-    const top = view.piles[pile].top;
-    if (top && top !== previous.piles[pile].top) keys.add(`pile-${pile}-${top}`);
-  }
-  view.players.forEach((p, seat) => {
-    const before = previous.players[seat];
-    for (const card of p.hand) if (card && !before.hand.includes(card)) keys.add(`hand-${seat}-${card}`);
-    for (const card of p.stack) if (!before.stack.includes(card)) keys.add(`stack-${seat}-${card}`);
-    p.bluebells.forEach((b, i) => { if (b.card && !before.bluebells[i]?.card) keys.add(`bell-${seat}-${i}`); });
-  });
-  for (const card of view.hand ?? []) {
-    if (!(previous.hand ?? []).some((c) => c.card === card.card)) keys.add(`mine-${card.card}`);
-  }
-  return keys;
-}
-
 // --- the table ------------------------------------------------------------------------------
 
 function header(view, ctx) {
@@ -170,7 +155,7 @@ function header(view, ctx) {
         i < cycle.length - 1 ? h("span", { class: "arrow", "aria-hidden": "true" }, "→") : null])));
 }
 
-function stackView(ctx, player, size, fresh) {
+function stackView(ctx, player, size) {
   const seat = player.seat;
   if (!player.stack.length) {
     return h("div", { class: `bb-stack empty ${size}` }, h("span", { class: "bb-empty-slot" }, ctx.t("bb.emptyStack")));
@@ -183,22 +168,22 @@ function stackView(ctx, player, size, fresh) {
           Array.from({ length: Math.min(player.autumn_tokens, 4) }, () => h("span", { class: "coin" })),
           h("b", {}, player.autumn_tokens))
         : null;
-      return seasonCard(ctx, card, { size, cls: `${top ? "top" : ""} ${fresh.has(`stack-${seat}-${card}`) ? "flip" : ""}`,
-        attrs: { role: "listitem" }, extra: onIt });
+      return seasonCard(ctx, card, { size, cls: top ? "top" : "", attrs: { role: "listitem" }, extra: onIt, marks: travels(card, [`hand-${seat}`]) });
     }));
 }
 
-function bluebellSlots(view, ctx, player, fresh) {
+function bluebellSlots(view, ctx, player) {
   const slots = [];
   for (let i = 0; i < toWin(ctx); i++) {
     const bell = player.bluebells[i];
     if (!bell) { slots.push(h("span", { class: "bb-bell-slot", "aria-hidden": "true" })); continue; }
     const title = ctx.t("bb.bluebellFrom", { name: nameOf(ctx, bell.chooser), round: bell.round });
-    const flip = fresh.has(`bell-${player.seat}-${i}`) ? "flip" : "";
+    // A Bluebell comes from the card given, for whoever saw which it was; at the end it turns over in its slot.
+    const marks = flipMarks(`bell-${player.seat}-${i}`, { from: bell.card ? [`card-${bell.card}`] : [], face: view.phase === "game_over" });
     if (bell.card && view.phase === "game_over") {
-      slots.push(seasonCard(ctx, bell.card, { size: "xs", cls: `bb-bell-face ${flip}`, attrs: { title } }));
+      slots.push(seasonCard(ctx, bell.card, { size: "xs", cls: "bb-bell-face", attrs: { title }, marks }));
     } else {
-      slots.push(h("span", { class: `bb-bell ${flip}`, title, "aria-label": title }, icon("bluebell"),
+      slots.push(h("span", { class: "bb-bell", title, "aria-label": title, dataset: marks }, icon("bluebell"),
         bell.card ? h("span", { class: `bb-bell-known s-${seasonOf(bell.card)}`, title: `${ctx.t("bb.youGave")}: ${cardName(ctx, bell.card)}` },
           KANJI[seasonOf(bell.card)], numberOf(bell.card)) : null));
     }
@@ -222,7 +207,7 @@ function lastTurnLine(view, ctx, seat) {
   return h("p", { class: "bb-last", title: text }, text ?? h("span", { class: "dim" }, ctx.t("bb.noTurnYet")));
 }
 
-function opponent(view, ctx, seat, fresh) {
+function opponent(view, ctx, seat) {
   const p = view.players[seat];
   const player = ctx.players.find((x) => x.seat === seat);
   const active = view.active === seat && view.phase !== "game_over";
@@ -231,37 +216,38 @@ function opponent(view, ctx, seat, fresh) {
     h("div", { class: "bb-seat-top" }, seatBadge(player, ctx), seatTags(view, ctx, seat),
       p.holds_reunion ? reunionCard(ctx, "xs", "held") : null),
     h("div", { class: "bb-seat-mid" },
-      h("div", { class: "bb-zone stack-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.stack")), stackView(ctx, p, "sm", fresh)),
+      h("div", { class: "bb-zone stack-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.stack")), stackView(ctx, p, "sm")),
       h("div", { class: "bb-zone hand-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.hand")),
-        h("div", { class: "bb-opp-hand" }, p.hand.map((card) => card
-          ? seasonCard(ctx, card, { size: "sm", cls: `known ${fresh.has(`hand-${seat}-${card}`) ? "flip" : ""}`, attrs: { title: ctx.t("bb.knownTitle") } })
+        h("div", { class: "bb-opp-hand", dataset: { flipPlace: `hand-${seat}` } }, p.hand.map((card) => card
+          ? seasonCard(ctx, card, { size: "sm", cls: "known", attrs: { title: ctx.t("bb.knownTitle") }, marks: travels(card, [`hand-${seat}`]) })
           : cardBack(ctx, "sm"))))),
     h("div", { class: "bb-seat-low" },
       coins(ctx, p.supply, ctx.t("bb.supply"), "supply"),
-      bluebellSlots(view, ctx, p, fresh)),
+      bluebellSlots(view, ctx, p)),
     lastTurnLine(view, ctx, seat));
 }
 
-function pileView(view, ctx, pile, fresh, selected) {
+function pileView(view, ctx, pile, selected) {
   const data = view.piles[pile];
   const below = data.cards.slice(0, -1).reverse(); // top first: the next cards to come up
   const drawAction = legalOf(view, (a) => a.type === "draw" && a.pile === pile && !a.reunion)[0];
   const discardTarget = selected && legalOf(view, (a) => a.type === "discard" && a.card_id === selected && a.pile === pile).length;
   const returnTarget = selected && legalOf(view, (a) => a.type === "place" && a.card_id === selected && a.return_pile === pile).length;
-  const topKey = data.top ? `pile-${pile}-${data.top}` : null;
+  // A card that comes up from below (or unseen) turns over on the pile.
+  const marks = data.top ? travels(data.top, [`pile-${pile}`]) : null;
   let top;
   if (!data.top) {
     top = h("div", { class: "bb-card md empty-space" }, h("span", {}, ctx.t("bb.emptySpace")));
   } else if (drawAction) {
-    top = seasonCard(ctx, data.top, { size: "md", tag: "button", cls: `${fresh.has(topKey) ? "flip" : ""} drawable`,
+    top = seasonCard(ctx, data.top, { size: "md", tag: "button", cls: "drawable", marks,
       attrs: { type: "button", disabled: ctx.busy, dataset: { action: JSON.stringify(drawAction), effect: "draw", key: `draw-${pile}` },
                "aria-label": ctx.t("act.draw", { card: cardName(ctx, data.top), pile }), onclick: () => ctx.send(drawAction) } });
   } else {
-    top = seasonCard(ctx, data.top, { size: "md", cls: fresh.has(topKey) ? "flip" : "" });
+    top = seasonCard(ctx, data.top, { size: "md", marks });
   }
   return h("section", { class: `bb-pile ${discardTarget || returnTarget || drawAction ? "target" : ""}`, "aria-label": ctx.t("bb.pile", { pile }) },
     h("h3", {}, ctx.t("bb.pile", { pile }), h("span", { class: "count" }, cardCount(ctx, data.size))),
-    h("div", { class: `bb-pile-top depth-${Math.min(3, Math.max(0, data.size - 1))}` }, top),
+    h("div", { class: `bb-pile-top depth-${Math.min(3, Math.max(0, data.size - 1))}`, dataset: { flipPlace: `pile-${pile}` } }, top),
     h("div", { class: "bb-seen", "aria-label": ctx.t("bb.seenBelow"), title: ctx.t("bb.seenBelow") },
       below.length || data.hidden ? h("span", { class: "seen-label" }, ctx.t("bb.below")) : null,
       below.map((card) => h("span", { class: `bb-chip s-${seasonOf(card)}`, title: cardName(ctx, card) }, icon(seasonOf(card)), KANJI[seasonOf(card)], h("small", {}, numberOf(card)))),
@@ -317,7 +303,7 @@ function news(view, ctx) {
 
 // --- my place at the table: stack, tokens, hand, and the controls ------------------------------
 
-function myArea(view, ctx, fresh, { move, gift }) {
+function myArea(view, ctx, { move, gift }) {
   const p = me(view, ctx);
   const seat = ctx.seat;
   const player = ctx.players.find((x) => x.seat === seat);
@@ -329,7 +315,7 @@ function myArea(view, ctx, fresh, { move, gift }) {
     const option = move.option("card", c.card, `hand-${c.card}`);
     return seasonCard(ctx, c.card, {
       size: "lg", tag: "button",
-      cls: `${picked ? "selected" : ""} ${fresh.has(`mine-${c.card}`) ? "flip" : ""} ${selectable ? "pickable" : ""}`,
+      cls: `${picked ? "selected" : ""} ${selectable ? "pickable" : ""}`, marks: travels(c.card),
       attrs: {
         ...option, "aria-pressed": selectable ? String(picked) : null, dataset: { ...option.dataset, pick: "card" },
         "aria-label": [cardName(ctx, c.card), c.known ? ctx.t("bb.known") : null, placeable.has(c.card) ? ctx.t("bb.canPlace") : null].filter(Boolean).join(", "),
@@ -344,13 +330,13 @@ function myArea(view, ctx, fresh, { move, gift }) {
     h("div", { class: "bb-seat-top" }, seatBadge(player, ctx), seatTags(view, ctx, seat),
       p.holds_reunion ? h("span", { class: "bb-holds" }, reunionCard(ctx, "xs", "held"), h("span", { class: "holds-text" }, ctx.t("bb.holdsReunion"))) : null),
     h("div", { class: "bb-zone stack-zone" }, h("span", { class: "zone-label" }, ctx.t("bb.yourStack")),
-      stackView(ctx, p, "md", fresh)),
+      stackView(ctx, p, "md")),
     h("div", { class: "bb-zone hand-zone mine" }, h("span", { class: "zone-label" }, ctx.t("bb.yourHand")),
       h("div", { class: "bb-hand" }, hand)),
     h("div", { class: "bb-zone token-zone" },
       coins(ctx, p.supply, ctx.t("bb.supply"), `supply ${p.supply === 0 ? "broke" : ""}`),
       coins(ctx, p.autumn_tokens, ctx.t("bb.onAutumn"), "autumn"),
-      bluebellSlots(view, ctx, p, fresh)),
+      bluebellSlots(view, ctx, p)),
     h("div", { class: "bb-me-notes" },
       !p.stack.length && (view.phase === "action" || view.phase === "draw")
         ? h("p", { class: "bb-note" }, ctx.t("bb.firstFree"), " ", tag(ctx, "interp")) : null,
@@ -514,7 +500,7 @@ function giftChooser(view, ctx, gift) {
     h("div", { class: "bb-act-grid" }, confirm));
 }
 
-function gameOver(view, ctx, fresh) {
+function gameOver(view, ctx) {
   if (view.phase !== "game_over") return null;
   return h("section", { class: "bb-over", "aria-label": ctx.t("over.reveal") },
     h("h3", {}, icon("bluebell", "inline"), ctx.t("over.reveal")),
@@ -522,7 +508,7 @@ function gameOver(view, ctx, fresh) {
       h("span", { class: "who" }, nameOf(ctx, p.seat)),
       h("span", { class: "count" }, `${p.bluebell_count}/${toWin(ctx)}`),
       h("span", { class: "bells" }, p.bluebells.length
-        ? p.bluebells.map((b, i) => b.card ? seasonCard(ctx, b.card, { size: "sm", cls: fresh.has(`bell-${p.seat}-${i}`) ? "flip" : "" }) : null)
+        ? p.bluebells.map((b, i) => b.card ? seasonCard(ctx, b.card, { size: "sm", marks: travels(b.card, [`bell-${p.seat}-${i}`]) }) : null)
         : h("span", { class: "dim" }, ctx.t("over.none")))))));
 }
 
@@ -538,7 +524,6 @@ function results(view, ctx) {
 export function render(root, ctx) {
   const view = ctx.view;
   const table = kit(root, ctx);
-  const fresh = table.fresh ? freshKeys(view, ctx.previous) : new Set();
   const chosen = choices(table, view);
   const selected = chosen.move.chosen.card ?? null;
 
@@ -546,11 +531,11 @@ export function render(root, ctx) {
   const others = ctx.around().filter((seat) => seat !== ctx.seat);
   fill(root, h("div", { class: `bluebell players-${n} ${ctx.seat === null ? "watching" : ""}` },
     header(view, ctx),
-    h("div", { class: `bb-opponents count-${others.length}` }, others.map((seat) => opponent(view, ctx, seat, fresh))),
-    h("div", { class: "bb-centre" }, pileView(view, ctx, "A", fresh, selected), middle(view, ctx), pileView(view, ctx, "B", fresh, selected)),
+    h("div", { class: `bb-opponents count-${others.length}` }, others.map((seat) => opponent(view, ctx, seat))),
+    h("div", { class: "bb-centre" }, pileView(view, ctx, "A", selected), middle(view, ctx), pileView(view, ctx, "B", selected)),
     news(view, ctx),
-    gameOver(view, ctx, fresh),
-    ctx.seat !== null ? myArea(view, ctx, fresh, chosen) : null,
+    gameOver(view, ctx),
+    ctx.seat !== null ? myArea(view, ctx, chosen) : null,
     results(view, ctx)));
   // What the prompt asks for, for the page to keep in view together: the hand cards (another may still
   // be chosen) and the moves of the action bar, or the draws there (not their copies on the piles).

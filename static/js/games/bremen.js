@@ -1,6 +1,6 @@
 // The Harmony of Bremen at the table: the band in pitch order, the ensemble, the tuning pass.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
-import { kit } from "../kit.js";
+import { kit, flipMarks } from "../kit.js";
 
 const PITCH = Object.freeze(["rooster", "cat", "dog", "donkey"]); // must rise in this order
 const SYMBOL = Object.freeze({ rooster: "鶏", cat: "猫", dog: "犬", donkey: "驢" });
@@ -8,6 +8,15 @@ const SYMBOL = Object.freeze({ rooster: "鶏", cat: "猫", dog: "犬", donkey: "
 const animalName = (ctx, animal) => ctx.t(`animal.${animal}`);
 const seatOfAnimal = (view, animal) => view.seats.find((s) => s.animal === animal);
 const legalOf = (view, type) => view.legal.filter((a) => a.type === type);
+// A card's identity, wherever it is drawn: the hand, a seat's place in the band, the ensemble, a pile.
+const cardKey = (card) => `card-${card.card_id}`;
+/** The card you have sealed in this step, or null: it lies face down in your place, no longer in your hand. */
+const sealedCard = (view) => view.hand?.find((c) => c.committed) ?? null;
+/** A card in a pile: it goes there from the ensemble, where it stays in view until the next one. */
+function pileCard(view, card, title = null) {
+  const shown = view.last_ensemble?.plays.some((p) => p.card_id === card.card_id);
+  return h("span", { class: "mini", title, dataset: shown ? {} : flipMarks(cardKey(card), { face: true }) }, card.value);
+}
 
 function orderText(ctx, plays) {
   const byAnimal = Object.fromEntries(plays.map((p) => [p.animal, p.value]));
@@ -34,22 +43,29 @@ function header(view, ctx) {
     view.hard_mode ? h("span", { class: "tag" }, ctx.t("b.hardMode")) : null);
 }
 
+/** A seat's sealed card, face down in its place: your own is the card from your hand, the others' nobody's yet. */
+function sealed(view, ctx, seat, cls) {
+  const mine = seat === ctx.seat ? sealedCard(view) : null;
+  return h("div", { class: `card back ${cls}`, "aria-label": ctx.t("b.chosen"), dataset: flipMarks(mine ? cardKey(mine) : `sealed-${seat}`) },
+    h("span", { class: "tick" }, "✓"));
+}
+
 function bandSlot(view, ctx, animal, index) {
   const seat = seatOfAnimal(view, animal);
   const player = ctx.players.find((p) => p.seat === seat.seat);
   let card;
   if (view.phase === "declare" || view.phase === "play") {
-    if (view.declared && view.declared.seat === seat.seat) card = numberCard(view.declared.value, { class: "declared" });
-    else if (view.phase === "play" && seat.chosen) card = h("div", { class: "card back", "aria-label": ctx.t("b.chosen") }, h("span", { class: "tick" }, "✓"));
+    if (view.declared && view.declared.seat === seat.seat) {
+      card = numberCard(view.declared.value, { class: "declared", attrs: { dataset: flipMarks(cardKey(view.declared), { face: true }) } });
+    } else if (view.phase === "play" && seat.chosen) card = sealed(view, ctx, seat.seat, "");
     else card = h("div", { class: "card empty", "aria-label": ctx.t("b.notChosen") });
   } else if (view.phase === "tuning") {
-    card = seat.chosen ? h("div", { class: "card back small", "aria-label": ctx.t("b.chosen") }, h("span", { class: "tick" }, "✓"))
-      : h("div", { class: "card empty small" });
+    card = seat.chosen ? sealed(view, ctx, seat.seat, "small") : h("div", { class: "card empty small" });
   } else {
     card = h("div", { class: "card empty" });
   }
   const status = seat.chosen ? ctx.t("b.chosen") : (view.awaiting.includes(seat.seat) ? ctx.t("b.notChosen") : "\u00a0");
-  return h("li", { class: `band-slot ${seat.is_leader ? "leader" : ""} ${seat.seat === ctx.seat ? "mine" : ""}` },
+  return h("li", { class: `band-slot ${seat.is_leader ? "leader" : ""} ${seat.seat === ctx.seat ? "mine" : ""}`, dataset: { flipPlace: `seat-${seat.seat}` } },
     h("div", { class: "slot-head" }, animalToken(animal, ctx),
       seat.is_leader ? h("span", { class: "sun", title: ctx.t("b.morning") }, "☀", h("span", { class: "sun-text" }, ctx.t("b.leader"))) : h("span", { class: "moon", "aria-hidden": "true" }, "☾")),
     seatBadge(player, ctx),
@@ -59,20 +75,21 @@ function bandSlot(view, ctx, animal, index) {
       seat.pinch ? h("span", { class: "pinch" }, "⚠ ", ctx.t("b.pinchFlag")) : null,
       h("span", { class: "hand-size" }, h("span", { class: "mini-back", "aria-hidden": "true" }), seat.hand_size)),
     h("div", { class: "failed-pile", "aria-label": ctx.t("b.failedPile") },
-      seat.failed.map((f) => h("span", { class: "mini", title: `${ctx.t("b.failedPile")} · R${f.round}` }, f.value))),
+      seat.failed.map((f) => pileCard(view, f, `${ctx.t("b.failedPile")} · R${f.round}`))),
     index < 3 ? h("span", { class: "lt", "aria-hidden": "true" }, "<") : null);
 }
 
 function lastEnsemble(view, ctx) {
   const last = view.last_ensemble;
   if (!last) return h("div", { class: "last-ensemble" }, h("p", { class: "muted-felt" }, ctx.t("b.noEnsembleYet")));
-  const fresh = ctx.previous && (ctx.previous.history?.length ?? 0) < view.history.length;
   const byAnimal = Object.fromEntries(last.plays.map((p) => [p.animal, p]));
   return h("div", { class: `last-ensemble ${last.success ? "success" : "failure"}` },
     h("h3", {}, ctx.t("b.lastEnsemble", { n: last.round })),
     h("div", { class: "reveal-row" }, PITCH.map((animal, i) => h("div", { class: "reveal" },
       animalToken(animal, ctx),
-      numberCard(byAnimal[animal].value, { class: fresh ? "flip" : "" }),
+      // Revealed together, each from its seat's place (yours from your hand, face down there till now).
+      numberCard(byAnimal[animal].value, { attrs: { dataset: flipMarks(cardKey(byAnimal[animal]),
+        { from: [`sealed-${byAnimal[animal].seat}`, `seat-${byAnimal[animal].seat}`], face: true }) } }),
       h("span", { class: "who" }, nameOf(ctx, byAnimal[animal].seat)),
       i < 3 ? h("span", { class: "lt", "aria-hidden": "true" }, "<") : null))),
     h("p", { class: "verdict" },
@@ -86,10 +103,14 @@ function handArea(view, ctx, table) {
   const choice = table.choice("hand", moves);
   const cards = view.hand.map((card) => {
     const action = moves.find((a) => a.card_id === card.card_id);
+    const option = choice.option("action", action, `card-${card.card_id}`);
+    // A sealed card stays marked in the hand, but is in play: it travels as the one in your place.
+    // A card received at the tuning comes from the seat before yours.
+    const marks = card.committed ? {} : flipMarks(cardKey(card), { from: [`seat-${(ctx.seat + 3) % 4}`], face: true });
     return numberCard(card.value, {
       tag: "button",
       class: `${card.committed ? "marked" : ""} ${card.received ? "received" : ""} ${choice.isChosen("action", action) ? "selected" : ""}`,
-      attrs: { ...choice.option("action", action, `card-${card.card_id}`),
+      attrs: { ...option, dataset: { ...option.dataset, ...marks },
                "aria-label": `${card.value}${card.committed ? ` (${ctx.t("b.committed")})` : ""}${card.received ? ` (${ctx.t("b.received")})` : ""}` },
     }, card.received || card.committed ? h("span", { class: "badges" },
          card.received ? h("span", { class: "badge" }, ctx.t("b.received")) : null,
@@ -121,7 +142,7 @@ function side(view, ctx) {
     round: p.round, passed: p.passed.value, to: nameOf(ctx, p.to), received: p.received.value, from: nameOf(ctx, p.from) })));
   return h("div", { class: "b-side" },
     h("div", {}, h("h3", {}, ctx.t("b.discard")),
-      h("div", { class: "mini-row" }, view.discard.map((c) => h("span", { class: "mini" }, c.value)))),
+      h("div", { class: "mini-row" }, view.discard.map((c) => pileCard(view, c)))),
     passes.length ? h("div", {}, h("h3", {}, ctx.t("b.passLog")), h("ul", { class: "pass-log" }, passes)) : null);
 }
 

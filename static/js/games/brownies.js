@@ -2,7 +2,7 @@
 // the other shops around the edge, and a desk pinned to the bottom for trades and brownies. An open
 // desk lists the cards it may give and take, so that on a phone a trade is made without leaving it.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
-import { kit, kitOf } from "../kit.js";
+import { kit, kitOf, flipMarks } from "../kit.js";
 
 // The brownie forms that need choices before they can be sent (§4.6); the others are one tap.
 const COMPOSED = Object.freeze(["builder", "general_store", "trading_post", "wholesaler", "market", "money_changer"]);
@@ -163,12 +163,16 @@ function longName(text) {
   return /^[\x00-\x7f]*$/.test(text) ? text.split(" ").some((word) => word.length >= 8) : text.length >= 5;
 }
 
-/** A card face: class colour and shape, the coin value, the name in both languages, the recipe. */
-function face(ctx, kind, { flip = false, count = null } = {}) {
+// Cards are told apart by kind, and copies of a kind by their place in the hand: a card taken from the
+// market travels from that kind's place there, one drawn unseen from its deck.
+const fromMarket = (kind) => [`m-${kind}`];
+
+/** A card face: class colour and shape, the coin value, the name in both languages, the recipe; `marks` for motion. */
+function face(ctx, kind, { count = null, marks = null } = {}) {
   const card = cardOf(ctx, kind);
   const building = BUILDING.includes(card.class);
   const name = cardName(ctx, kind);
-  return h("span", { class: `bw-face cls-${card.class} k-${kind.toLowerCase()}${flip ? " flip" : ""}` },
+  return h("span", { class: `bw-face cls-${card.class} k-${kind.toLowerCase()}`, dataset: marks },
     h("span", { class: "bw-band" },
       shape(),
       h("span", { class: "bw-cls" }, ctx.t(`bw.band.${card.class}`)),
@@ -189,15 +193,16 @@ function recipeLine(ctx, kind) {
   return h("span", { class: "bw-recipe" }, chips(ctx, card.recipe));
 }
 
-function backCard(ctx) {
-  return h("span", { class: "bw-back mini", title: ctx.t("bw.hiddenCard") }, h("span", { class: "bw-sr" }, ctx.t("bw.hiddenCard")));
+/** A card the others have not seen (drawn from the primary deck by a General Store). */
+function backCard(ctx, marks = null) {
+  return h("span", { class: "bw-back mini", title: ctx.t("bw.hiddenCard"), dataset: marks }, h("span", { class: "bw-sr" }, ctx.t("bw.hiddenCard")));
 }
 
-/** A small named card for the other shops: the class shape, the name, the value or VP. */
-function mini(ctx, kind, extra = "") {
+/** A small named card for the other shops: the class shape, the name, the value or VP; `marks` for motion. */
+function mini(ctx, kind, extra = "", marks = null) {
   const card = cardOf(ctx, kind);
   const title = `${cardName(ctx, kind)} · ${otherName(ctx, kind)} · ${ctx.t("bw.value", { n: card.value })}`;
-  return h("span", { class: `bw-mini cls-${card.class} ${extra}`, title },
+  return h("span", { class: `bw-mini cls-${card.class} ${extra}`, title, dataset: marks },
     shape(),
     h("span", { class: "bw-mini-name" }, cardName(ctx, kind)),
     BUILDING.includes(card.class) ? h("span", { class: "bw-mini-vp" }, ctx.t("bw.vpN", { n: card.vp }))
@@ -389,32 +394,40 @@ function statusBar(ctx) {
     h("span", { class: "bw-goal" }, ctx.t("bw.goal", { n: view.winning_vp })));
 }
 
-function seatPanel(ctx, seat, fresh) {
+function seatPanel(ctx, seat) {
   const view = ctx.view;
   const player = view.players[seat];
   const active = view.phase === "turn" && view.active_seat === seat;
   const winner = (view.outcome?.winners ?? []).includes(seat);
-  const revealed = fresh && ctx.previous && ctx.previous.players[seat].hidden > 0 && player.hidden === 0;
   const used = (kind) => (active && view.brownies_used.includes(kind) ? "used" : "");
+  // At the end the unseen cards are shown where they were held: they turn over in the row.
+  const comesFrom = (kind) => (view.phase === "game_over" ? [`hand-${seat}`] : fromMarket(kind));
+  const copies = {};
+  const handMini = (kind) => {
+    const copy = copies[kind] = (copies[kind] ?? -1) + 1;
+    return mini(ctx, kind, "", flipMarks(`s${seat}-${kind}-${copy}`, { from: comesFrom(kind), face: true }));
+  };
   return h("section", { class: `bw-seat seat-${seat}${active ? " active" : ""}${winner ? " winner" : ""}`,
                         "aria-label": nameOf(ctx, seat) },
     h("header", { class: "bw-seat-head" },
       badge(ctx, seat),
       active ? h("span", { class: "bw-turn-tag" }, ctx.t("bw.turnTag")) : null,
       score(ctx, player.vp)),
-    h("div", { class: "bw-seat-row bw-handrow" },
+    h("div", { class: "bw-seat-row bw-handrow", dataset: { flipPlace: `hand-${seat}` } },
       h("span", { class: "bw-label" }, ctx.t(player.hand_size === 1 ? "bw.card1" : "bw.cards", { n: player.hand_size })),
       h("span", { class: "bw-minis" },
-        player.hand.map((kind) => mini(ctx, kind, revealed ? "flip" : "")),
-        Array.from({ length: player.hidden }, () => backCard(ctx)))),
+        player.hand.map(handMini),
+        Array.from({ length: player.hidden }, (_, i) => backCard(ctx, flipMarks(`s${seat}-back-${i}`, { from: ["deck-primary"] }))))),
     h("div", { class: "bw-seat-row" },
       h("span", { class: "bw-label" }, ctx.t("bw.buildings")),
       h("span", { class: "bw-minis" },
-        player.area.length ? player.area.map((kind) => mini(ctx, kind, used(kind))) : h("span", { class: "bw-none" }, "—"),
+        player.area.length
+          ? player.area.map((kind) => mini(ctx, kind, used(kind), flipMarks(`s${seat}-${kind}`, { from: fromMarket(kind), face: true })))
+          : h("span", { class: "bw-none" }, "—"),
         vpCards(ctx, player.vp_cards))));
 }
 
-function marketItem(ctx, kind, where, count, fresh) {
+function marketItem(ctx, kind, where, count) {
   const form = modeForm(ctx);
   // While the desk composes, its confirm is the only way to send: one question at a time.
   const produce = form ? null : ctx.view.legal.find((a) => a.type === "produce" && a.target === kind);
@@ -427,9 +440,11 @@ function marketItem(ctx, kind, where, count, fresh) {
       type: "button", class: `bw-cardbtn${takeable ? " pickable" : ""}${ctx.desk.detail === kind ? " open" : ""}`,
       disabled: !onFace || count === 0, "aria-label": cardLabel(ctx, kind, count > 1 ? ` · ×${count}` : ""),
       "aria-pressed": form ? String(picked > 0) : null,
-      dataset: { key: `m-${kind}`, kind, value: valueOf(ctx, kind), where, count },
+      // A card dealt to a row comes from its deck, and turns over there; a resource pile is always there.
+      dataset: { key: `m-${kind}`, kind, value: valueOf(ctx, kind), where, count,
+                 ...flipMarks(`m-${kind}`, { from: where === "pile" ? [] : [`deck-${where}`], face: true }) },
       onclick: onFace },
-    face(ctx, kind, { flip: fresh, count: where === "pile" || where === "primary" ? count : null }),
+    face(ctx, kind, { count: where === "pile" || where === "primary" ? count : null }),
     picked ? h("span", { class: "bw-picked" }, ctx.t("bw.picked", { n: picked })) : null),
     h("button", {
       type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
@@ -438,40 +453,27 @@ function marketItem(ctx, kind, where, count, fresh) {
     ctx.t(free ? "bw.take" : "bw.make")));
 }
 
-/** The market cards that came with the newest view (a refill): they flip in, once. */
-function freshCards(ctx) {
-  const fresh = new Set();
-  const prev = ctx.previous;
-  if (!prev || !ctx.table.fresh) return fresh;
-  const market = ctx.view.market;
-  const before = new Set([...prev.market.building_row, ...prev.market.secondary_row]);
-  for (const kind of [...market.building_row, ...market.secondary_row]) if (!before.has(kind)) fresh.add(kind);
-  const stacks = Object.fromEntries(prev.market.primary_row.map((s) => [s.kind, s.count]));
-  for (const stack of market.primary_row) if ((stacks[stack.kind] ?? 0) < stack.count) fresh.add(stack.kind);
-  return fresh;
-}
-
-function marketView(ctx, fresh) {
+function marketView(ctx) {
   const view = ctx.view;
   const m = view.market;
   const zone = (cls, title, extra, items) => h("section", { class: `bw-zone ${cls}`, "aria-label": title },
     h("header", { class: "bw-zone-head" }, h("h3", {}, title), extra), h("div", { class: "bw-row" }, items));
-  const deck = (n) => h("span", { class: "bw-pile-info" },
+  const deck = (where, n) => h("span", { class: "bw-pile-info", dataset: { flipPlace: `deck-${where}` } },
     h("span", { class: "bw-deck-icon", "aria-hidden": "true" }), ctx.t("bw.deck", { n }));
   const discard = (pile) => h("span", { class: "bw-pile-info" },
     h("span", { class: "bw-discard-icon", "aria-hidden": "true" }), ctx.t("bw.discard", { n: pile.length }),
     pile.length ? h("span", { class: "bw-top-card" }, ` · ${ctx.t("bw.discardTop", { name: cardName(ctx, pile.at(-1)) })}`) : null);
   const funds = view.removed.funds.map((k) => cardName(ctx, k)).join(listSep(ctx)) || ctx.t("bw.noneOut");
   return h("div", { class: "bw-market" },
-    zone("buildings", ctx.t("bw.basicAndBuildings"), deck(m.building_deck),
-      m.building_row.map((kind) => marketItem(ctx, kind, "building", 1, fresh.has(kind)))),
-    zone("secondary", ctx.t("bw.secondaryRow"), [deck(m.secondary_deck), discard(m.secondary_discard)],
-      m.secondary_row.map((kind) => marketItem(ctx, kind, "secondary", 1, fresh.has(kind)))),
-    zone("primary", ctx.t("bw.primaryRow"), [deck(m.primary_deck), discard(m.primary_discard)],
-      m.primary_row.map((stack) => marketItem(ctx, stack.kind, "primary", stack.count, fresh.has(stack.kind)))),
+    zone("buildings", ctx.t("bw.basicAndBuildings"), deck("building", m.building_deck),
+      m.building_row.map((kind) => marketItem(ctx, kind, "building", 1))),
+    zone("secondary", ctx.t("bw.secondaryRow"), [deck("secondary", m.secondary_deck), discard(m.secondary_discard)],
+      m.secondary_row.map((kind) => marketItem(ctx, kind, "secondary", 1))),
+    zone("primary", ctx.t("bw.primaryRow"), [deck("primary", m.primary_deck), discard(m.primary_discard)],
+      m.primary_row.map((stack) => marketItem(ctx, stack.kind, "primary", stack.count))),
     zone("resources", ctx.t("bw.resources"),
       h("span", { class: "bw-note-inline" }, tag(ctx, "interpretation"), " ", ctx.t("bw.note.freeResource")),
-      Object.entries(m.resource_piles).map(([kind, n]) => marketItem(ctx, kind, "pile", n, false))),
+      Object.entries(m.resource_piles).map(([kind, n]) => marketItem(ctx, kind, "pile", n))),
     h("p", { class: "bw-removed" }, ctx.t("bw.removed", { basics: view.removed.basic_buildings, funds })));
 }
 
@@ -486,7 +488,7 @@ function happened(ctx) {
       : h("p", { class: "bw-quiet" }, ctx.t("bw.quiet")));
 }
 
-function handCard(ctx, kind, copy, isSecret, flip) {
+function handCard(ctx, kind, copy, isSecret) {
   const form = modeForm(ctx);
   const chosen = copy < (ctx.desk.pay[kind] ?? 0);
   const payable = Boolean(form) && canPay(ctx, kind);
@@ -495,8 +497,10 @@ function handCard(ctx, kind, copy, isSecret, flip) {
     type: "button", class: `bw-cardbtn hand${chosen ? " chosen" : ""}${payable ? " pickable" : ""}${isSecret ? " secret" : ""}`,
     disabled: !onclick, "aria-label": cardLabel(ctx, kind, isSecret ? ` · ${ctx.t("bw.secret")}` : ""),
     "aria-pressed": form ? String(chosen) : null,
-    dataset: { key: `h-${kind}-${copy}`, kind, value: valueOf(ctx, kind), copy }, onclick },
-  face(ctx, kind, { flip }),
+    // A General Store's draw comes unseen from the primary deck and turns over in the hand.
+    dataset: { key: `h-${kind}-${copy}`, kind, value: valueOf(ctx, kind), copy,
+               ...flipMarks(`s${ctx.seat}-${kind}-${copy}`, { from: isSecret ? ["deck-primary"] : fromMarket(kind), face: true }) }, onclick },
+  face(ctx, kind),
   isSecret ? h("span", { class: "bw-secret", title: ctx.t("bw.secretLong") }, ctx.t("bw.secret")) : null,
   chosen ? h("span", { class: "bw-picked give" }, ctx.t("bw.give")) : null);
 }
@@ -506,10 +510,9 @@ function myShop(ctx) {
   const mine = me(ctx);
   const myTurn = isMyTurn(ctx);
   const secret = countOf(view.secret ?? []);
-  const drew = ctx.previous && ctx.table.fresh && (ctx.previous.secret?.length ?? 0) < (view.secret?.length ?? 0);
   const cards = handCopies(mine.hand).map(({ kind, copy }) => {
     const isSecret = copy < (secret[kind] ?? 0);
-    return handCard(ctx, kind, copy, isSecret, isSecret && drew);
+    return handCard(ctx, kind, copy, isSecret);
   });
   const buildings = mine.area.map((kind) => buildingSlot(ctx, kind, myTurn));
   const full = mine.hand.length >= view.hand_limit;
@@ -555,7 +558,7 @@ function buildingSlot(ctx, kind, myTurn) {
   }
   const short = brownie?.form === "score" && view.market.vp_supply < brownie.vp && myTurn && !used;
   return h("div", { class: `bw-building${used && myTurn ? " used" : ""}` },
-    face(ctx, kind),
+    face(ctx, kind, { marks: flipMarks(`s${ctx.seat}-${kind}`, { from: fromMarket(kind), face: true }) }),
     control,
     short ? note(ctx, "house_rule", "bw.note.scoreRemains", { n: view.market.vp_supply }) : null);
 }
@@ -751,16 +754,14 @@ function resultPanel(ctx) {
 export function render(root, shared) {
   const ctx = withDesk(kit(root, shared), shared);
   const view = ctx.view;
-  const fresh = freshCards(ctx);
-  const isNew = ctx.table.fresh;
   // The other shops clockwise from this seat, as they sit around the table.
   const others = ctx.around().filter((seat) => seat !== ctx.seat);
   const turn = view.phase === "game_over" ? "over" : isMyTurn(ctx) ? "mine" : "other";
   fill(root, h("div", { class: `brownies n${view.seats}`, dataset: { turn, main: view.main_action_done ? "done" : "todo" } },
     statusBar(ctx),
     resultPanel(ctx),
-    h("div", { class: "bw-others" }, others.map((seat) => seatPanel(ctx, seat, isNew))),
-    marketView(ctx, fresh),
+    h("div", { class: "bw-others" }, others.map((seat) => seatPanel(ctx, seat))),
+    marketView(ctx),
     happened(ctx),
     ctx.seat === null ? null : myShop(ctx),
     desk(ctx)));

@@ -1,7 +1,7 @@
 // Queen of Hansa at the table: four city spaces with their prosperity tracks in the middle,
 // the merchants around the edge, your hand and a select-then-confirm play along the bottom.
 import { h, seatBadge, nameOf } from "../dom.js";
-import { kit, kitOf } from "../kit.js";
+import { kit, kitOf, flipMarks } from "../kit.js";
 
 const CITIES = Object.freeze(["LON", "BRU", "BER", "NOV"]);
 const SHAPE = Object.freeze({ LON: "■", BRU: "●", BER: "▲", NOV: "◆" }); // colour is never alone: every city has a shape
@@ -46,12 +46,17 @@ function cityBadge(ctx, city) {
     h("span", { class: "hz-code" }, city));
 }
 
-/** A card drawn in CSS: the city band with its shape, the power large, the person and the cube icon. */
-function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cls = "", attrs = {}, badge = null } = {}) {
+/**
+ * A card drawn in CSS: the city band with its shape, the power large, the person and the cube icon.
+ * Every face shown is the card itself, so it travels between board, hand and tableau; `from` is where
+ * it comes from when it was nowhere in sight (the deck, a merchant's hidden hand).
+ */
+function cardEl(ctx, id, { tag: tagName = "div", size = "board", cube = null, cls = "", attrs = {}, badge = null, from = [] } = {}) {
   const c = faceOf(ctx, id);
   let label = cardLabel(ctx, id);
   if (cube) label += ` + ${ctx.t("hz.cubeOf", { city: cityName(ctx, cube) })}`;
-  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: tagName === "button" ? null : label, ...attrs },
+  const dataset = { ...attrs.dataset, ...flipMarks(`card-${id}`, { from, face: true }) };
+  return h(tagName, { class: `card hz-card ${size} city-${c.city} ${cls}`, "aria-label": label, title: tagName === "button" ? null : label, ...attrs, dataset },
     h("span", { class: "hz-band", "aria-hidden": "true" }, h("span", { class: "hz-shape" }, SHAPE[c.city]), h("span", { class: "hz-code" }, c.city)),
     h("span", { class: "hz-power", "aria-hidden": "true" }, c.power),
     size === "big" ? h("span", { class: "hz-names", "aria-hidden": "true" }, h("span", {}, NAMES[c.city][0]), h("span", {}, NAMES[c.city][1])) : null,
@@ -124,7 +129,7 @@ function statusBar(ctx) {
   return h("div", { class: "hz-status" },
     h("span", { class: "hz-round" }, ctx.t("hz.round", { n: v.round, of: ctx.catalog.rounds })),
     h("span", { class: "hz-phase" }, phaseText),
-    h("span", { class: "hz-deck" }, h("span", { class: "hz-mini-back", "aria-hidden": "true" }), ctx.t("hz.deck", { n: v.deck_count })),
+    h("span", { class: "hz-deck", dataset: { flipPlace: "deck" } }, h("span", { class: "hz-mini-back", "aria-hidden": "true" }), ctx.t("hz.deck", { n: v.deck_count })),
     h("span", { class: "hz-triggers", title: ctx.t("hz.triggersTitle") },
       h("span", { class: "lbl" }, ctx.t("hz.triggers")), h("ol", { "aria-label": ctx.t("hz.triggersTitle") }, chips)));
 }
@@ -150,7 +155,7 @@ function trackEl(ctx, city, sel) {
     h("ol", { class: "hz-cells", "aria-label": `${cityName(ctx, city)}: ${pos}` }, cells), adjustButton(1));
 }
 
-function spaceEl(ctx, city, sel, isNew) {
+function spaceEl(ctx, city, sel) {
   const v = ctx.view;
   const row = v.board[city];
   const pos = v.prosperity[city];
@@ -166,14 +171,14 @@ function spaceEl(ctx, city, sel, isNew) {
     if (!slot) return h("div", { class: `hz-slot ${i < 2 ? "front" : ""}` }, h("div", { class: "card hz-card board empty" }));
     if (i > 1) {
       return h("div", { class: `hz-slot ${takeStep ? "dim" : ""}` },
-        cardEl(ctx, slot.card, { cube: slot.cube, cls: isNew(slot.card) ? "flip" : "" }));
+        cardEl(ctx, slot.card, { cube: slot.cube, from: ["deck"] }));
     }
     const value = { space: city, slot: i };
     const open = sel.play.isOpen("take", value);
     const pressed = sel.play.isChosen("take", value);
     return h("div", { class: `hz-slot front ${takeStep && !open ? "dim" : ""}` },
-      cardEl(ctx, slot.card, { tag: "button", cube: slot.cube,
-        cls: `${isNew(slot.card) ? "flip" : ""} ${open && takeStep ? "hot" : ""} ${pressed ? "selected" : ""}`,
+      cardEl(ctx, slot.card, { tag: "button", cube: slot.cube, from: ["deck"],
+        cls: `${open && takeStep ? "hot" : ""} ${pressed ? "selected" : ""}`,
         attrs: sel.play.option("take", value, `take-${city}-${i}`), badge: pressed ? tick() : null }));
   });
   const powers = v.players.map((p) => p.power[city]);
@@ -238,7 +243,8 @@ function lastMove(ctx, fresh) {
       notes.length ? h("p", { class: "hz-notes" }, notes) : null));
 }
 
-function cityColumns(ctx, p, isNew) {
+/** A merchant's cards face up by city; `from`: where a card played from a hidden hand comes from. */
+function cityColumns(ctx, p, from = []) {
   return h("div", { class: "hz-cols" }, CITIES.map((city) => {
     const cards = p.tableau_up.filter((id) => faceOf(ctx, id).city === city);
     const cubes = Array.from({ length: p.screen[city] }, () => cubeEl(ctx, city));
@@ -246,19 +252,19 @@ function cityColumns(ctx, p, isNew) {
       h("div", { class: "hz-col-head", title: ctx.t("hz.powerTitle") },
         h("span", { class: "hz-shape", "aria-hidden": "true" }, SHAPE[city]), h("span", { class: "hz-code" }, city),
         h("strong", { class: "hz-pw", "aria-label": `${cityName(ctx, city)} ${ctx.t("hz.power")} ${p.power[city]}` }, p.power[city])),
-      h("div", { class: "hz-col-cards" }, cards.map((id) => cardEl(ctx, id, { size: "mini", cls: isNew(id) ? "flip" : "" })), cubes));
+      h("div", { class: "hz-col-cards" }, cards.map((id) => cardEl(ctx, id, { size: "mini", from })), cubes));
   }));
 }
 
-function downPile(ctx, p, revealed, isNew) {
+function downPile(ctx, p, revealed) {
   if (revealed) {
     return h("div", { class: "hz-group hz-down" }, h("span", { class: "lbl" }, ctx.t("hz.faceDownShort")),
-      h("div", { class: "hz-minis" }, revealed.map((id) => cardEl(ctx, id, { size: "mini", cls: `down ${isNew(id) ? "flip" : ""}` }))),
+      h("div", { class: "hz-minis" }, revealed.map((id) => cardEl(ctx, id, { size: "mini", cls: "down", from: [`down-${p.seat}`] }))),
       p.lubeck_power !== null ? h("span", { class: "hz-lp" }, ctx.t("hz.lubeckPower", { n: p.lubeck_power })) : null);
   }
   const byRound = [1, 2, 3].map((r) => p.down_played.filter((d) => d.round === r).length);
   return h("div", { class: "hz-group hz-down", title: ctx.t("hz.faceDownPile") }, h("span", { class: "lbl" }, ctx.t("hz.faceDownShort")),
-    h("div", { class: "hz-pile" }, p.down_count
+    h("div", { class: "hz-pile", dataset: { flipPlace: `down-${p.seat}` } }, p.down_count
       ? [backEl(ctx, { label: `${ctx.t("hz.faceDownPile")} ×${p.down_count}`, children: [h("span", { class: "cnt" }, `×${p.down_count}`)] }),
          h("span", { class: "hz-rounds" }, byRound.map((n, i) => (n ? ctx.t("hz.byRound", { r: i + 1, n }) : null)).filter(Boolean).join(" "))]
       : h("span", { class: "hz-zero" }, "0")));
@@ -291,7 +297,7 @@ function turnsLeftEl(ctx, p) {
     left === 0 ? ctx.t("hz.turnsLeft0") : left === 1 ? ctx.t("hz.turnsLeft1") : ctx.t("hz.turnsLeft", { n: left }));
 }
 
-function opponentEl(ctx, p, isNew) {
+function opponentEl(ctx, p) {
   const v = ctx.view;
   const over = v.phase === "game_over";
   let hand;
@@ -299,23 +305,23 @@ function opponentEl(ctx, p, isNew) {
     hand = Array.from({ length: p.draft_chosen ? 2 : p.hand_count }, () =>
       backEl(ctx, { cls: p.draft_chosen ? "chosen" : "", children: p.draft_chosen ? [h("span", { class: "tick" }, "✓")] : [] }));
   } else if (over && p.hand) {
-    hand = p.hand.map((id) => cardEl(ctx, id, { size: "mini", cls: isNew(id) ? "flip" : "" }));
+    hand = p.hand.map((id) => cardEl(ctx, id, { size: "mini", from: [`hand-${p.seat}`] }));
   } else {
-    hand = [...p.known_hand.map((id) => cardEl(ctx, id, { size: "mini", cls: isNew(id) ? "flip" : "" })),
+    hand = [...p.known_hand.map((id) => cardEl(ctx, id, { size: "mini" })),
             ...Array.from({ length: p.unknown_count }, () => backEl(ctx))];
   }
   return h("section", { class: `hz-seat seat-${p.seat} ${v.current_player === p.seat ? "active" : ""}`, "aria-label": nameOf(ctx, p.seat) },
     seatHead(ctx, p, false),
     h("div", { class: "hz-handline" },
-      h("div", { class: "hz-group" }, h("span", { class: "lbl" }, ctx.t("hz.hand")), h("div", { class: "hz-minis" }, hand)),
+      h("div", { class: "hz-group", dataset: { flipPlace: `hand-${p.seat}` } }, h("span", { class: "lbl" }, ctx.t("hz.hand")), h("div", { class: "hz-minis" }, hand)),
       !over && p.unplaced.length ? h("div", { class: "hz-group hz-unplaced" }, h("span", { class: "lbl" }, ctx.t("hz.unplaced")),
         h("div", { class: "hz-minis" }, p.unplaced.map((id) => cardEl(ctx, id, { size: "mini", cls: "maybe" })))) : null,
-      downPile(ctx, p, over ? p.tableau_down : null, isNew),
+      downPile(ctx, p, over ? p.tableau_down : null),
       turnsLeftEl(ctx, p)),
-    cityColumns(ctx, p, isNew));
+    cityColumns(ctx, p, [`hand-${p.seat}`]));
 }
 
-function myArea(ctx, sel, isNew) {
+function myArea(ctx, sel) {
   const v = ctx.view;
   const me = v.players[ctx.seat];
   const draft = v.phase === "opening_draft";
@@ -327,10 +333,10 @@ function myArea(ctx, sel, isNew) {
     const picked = draft ? sel.kept.includes(id) || (v.my_keep ?? []).includes(id) : sel.picks.card === id;
     const hot = open && (draft || step === "card");
     const attrs = { ...(draft ? sel.keep.option("keep", id, `hand-${id}`) : sel.play.option("card", id, `hand-${id}`)), "aria-pressed": String(picked) };
-    const cls = `${isNew(id) ? "flip" : ""} ${picked ? "selected" : ""} ${hot ? "hot" : ""}`;
+    const cls = `${picked ? "selected" : ""} ${hot ? "hot" : ""}`;
     const badge = [!draft && known.includes(id) ? h("span", { class: "hz-seen", title: ctx.t("hz.seenTitle") }, ctx.t("hz.seen")) : null,
       picked ? tick() : null];
-    return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge });
+    return cardEl(ctx, id, { tag: "button", size: "big", cls, attrs, badge, from: ["deck"] });
   });
   const faceButton = (face) => {
     const open = sel.play.isOpen("face", face);
@@ -350,7 +356,7 @@ function myArea(ctx, sel, isNew) {
       h("div", { class: "hz-me-hand" }, h("h3", {}, ctx.t("hz.yourHand")), h("div", { class: "hand hz-hand" }, hand)),
       draft || v.phase === "game_over" ? null : h("div", { class: "hz-faces" }, faceButton("up"), faceButton("down"))),
     h("div", { class: "hz-me-table" },
-      cityColumns(ctx, me, isNew),
+      cityColumns(ctx, me),
       h("div", { class: "hz-me-down" },
         h("span", { class: "lbl" }, ctx.t("hz.yourFaceDown")),
         h("div", { class: "hz-minis" }, (me.tableau_down ?? []).map((id) => cardEl(ctx, id, { size: "mini", cls: "down" }))),
@@ -478,19 +484,6 @@ function resultEl(ctx) {
     h("p", { class: "hz-notes" }, tag(ctx, "interp", ctx.t("note.persons"))));
 }
 
-/** Which cards are new since the previous view: they flip in once, and never on a mere redraw. */
-function newness(ctx, fresh) {
-  const prev = ctx.previous;
-  if (!prev || !fresh) return () => false;
-  const seen = new Set();
-  for (const city of CITIES) for (const slot of prev.board[city] ?? []) seen.add(slot.card);
-  for (const p of prev.players) { // where each card lay in plain sight ("in hand or face down" is not plain sight)
-    for (const id of [...p.tableau_up, ...p.known_hand]) seen.add(id);
-    if (p.seat === ctx.seat) for (const id of [...(p.hand ?? []), ...(p.tableau_down ?? [])]) seen.add(id);
-  }
-  return (id) => !seen.has(id); // dealt to the board, or a hidden card turned up (a face-up play, the final reveal)
-}
-
 // The table is a steady frame of parts; a part is drawn again only when what it shows has changed,
 // so a pick redraws the board, your area and the play bar, and nothing else moves.
 const PARTS = Object.freeze(["status", "result", "others", "screens", "last", "board", "me", "bar", "bottom"]);
@@ -499,7 +492,6 @@ export function render(root, ctx) {
   const v = ctx.view;
   const table = kit(root, ctx);
   const sel = selection(table, ctx);
-  const isNew = newness(ctx, table.fresh);
   const frame = table.frame(() => h("div", {}, PARTS.map((name) => h("div", { class: `hz-part hz-part-${name}`, dataset: { part: name } }))));
   frame.className = `hansa seats-${v.seats} ${ctx.seat === null ? "watching" : ""} ${playing(v) ? "my-turn" : ""}`;
   const others = ctx.around().filter((s) => s !== ctx.seat);
@@ -507,11 +499,11 @@ export function render(root, ctx) {
   const settlement = table.kept("settlement", v.settlements.length, () => ({ round: null })); // a new one opens
   table.part("status", [v], () => statusBar(ctx));
   table.part("result", [v], () => resultEl(ctx));
-  table.part("others", [v], () => h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s], isNew))));
+  table.part("others", [v], () => h("div", { class: "hz-others" }, others.map((s) => opponentEl(ctx, v.players[s]))));
   table.part("screens", [], () => h("p", { class: "hz-screens" }, tag(ctx, "house", ctx.t("note.screens"))));
   table.part("last", [v], () => lastMove(ctx, table.fresh));
-  table.part("board", chosen, () => h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, sel, isNew))));
-  table.part("me", chosen, () => (ctx.seat !== null ? myArea(ctx, sel, isNew) : null));
+  table.part("board", chosen, () => h("div", { class: "hz-board" }, CITIES.map((city) => spaceEl(ctx, city, sel))));
+  table.part("me", chosen, () => (ctx.seat !== null ? myArea(ctx, sel) : null));
   table.part("bar", chosen, () => actionBar(ctx, sel));
   table.part("bottom", [v, settlement.round], () => h("div", { class: "hz-bottom" }, scoreBoard(ctx), settlementEl(ctx, settlement)));
   // A control that a choice has just closed hands focus on to the question now asked, so the keyboard

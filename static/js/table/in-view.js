@@ -7,6 +7,7 @@
 // into view once.
 
 const USER_SCROLL_MS = 2000;
+const LANDED_MS = 400; // a card's flight (motion.js) is over by then
 const SCROLL_KEYS = Object.freeze(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
 
 /** Notes when the player scrolls by themselves, so that the page leaves the scrolling to them for a while. */
@@ -70,10 +71,20 @@ function together(els) {
   return top < 0 ? top : Math.max(0, bottom - window.innerHeight);
 }
 
+/** Whether the element is a card still travelling to its place, or on one: it is seen where it is not staying. */
+const travelling = (el) => Boolean(el.closest("[data-flip]")?.getAnimations().some((flight) => flight.id === "flip"));
+
 /** Brings the elements `find()` gives into view, clear of the sticky bars: all of them if they fit, else the first. */
 function bringIntoView(page, find, block = "nearest") {
   const inView = page.inView;
   clearTimeout(inView.retry);
+  if (find().some(travelling)) {
+    // Judged where they land: once they have (found again, as a redraw may have replaced them).
+    inView.retry = setTimeout(() => {
+      if (performance.now() - inView.userScroll >= USER_SCROLL_MS) bringIntoView(page, find, block);
+    }, LANDED_MS);
+    return;
+  }
   const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
   const move = (els, how) => {
     const by = els.every((el) => inWindow(el) && !covered(el)) ? 0 : together(els);

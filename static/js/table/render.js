@@ -1,7 +1,8 @@
-// Draws the whole table page from its state: the seats, the prompt, the game (by its renderer), the
-// panels. Redrawing replaces nodes; focus and scroll are kept as they were.
+// Draws the whole table page from its state: the seats, the prompt, the game (by its renderer, its
+// cards travelling where they go), the panels. Redrawing replaces nodes; focus and scroll are kept as they were.
 import { fill, IN_FLIGHT } from "../dom.js";
 import { makeContext } from "../context.js";
+import { moving } from "../kit.js";
 import { signalTurn } from "../yourturn.js";
 import { keepInView } from "./in-view.js";
 import { renderPanels } from "./panels.js";
@@ -41,7 +42,7 @@ export function render(page) {
   const line = page.view ? promptLine(page, ctx) : "";
   fill(promptEl, line, offlineTurnNote(page, ctx));
   document.getElementById("log").hidden = !page.view;
-  if (page.view) page.game.render(tableEl, ctx);
+  if (page.view) moving(tableEl, () => page.game.render(tableEl, ctx));
   renderWatchers(page, ctx);
   renderSeatAsks(page, ctx);
   renderPanels(page, ctx);
