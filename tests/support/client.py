@@ -23,7 +23,9 @@ class Player:
         self.base_url = base_url
         self.name = name
         # Patient: a replay runs in a worker at the lowest priority, and CI's machine is busy with other tests.
-        self.http = httpx.AsyncClient(base_url=base_url, timeout=30)
+        # An idle connection is let go before the server's own keep-alive (uvicorn's 5 s) ends it, or a
+        # request sent just as the server closes it would find it gone.
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=30, limits=httpx.Limits(keepalive_expiry=2))
         self.code = ""
         self.seat: int | None = None
         self.socket: ClientConnection | None = None
