@@ -1,13 +1,32 @@
 """Shared steps of the browser tests: a host creates a table in the lobby, friends join by the link."""
 
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Page, Route, expect
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
 KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
+
+
+def harness(page_path: str, html: str) -> Callable[[Route], Awaitable[None]]:
+    """A route handler that serves `html` at `page_path` and the project's own static files straight
+    from the tree (no server needed), for tests that draw one part of the page with data of their own."""
+
+    async def serve(route: Route) -> None:
+        path = urlparse(route.request.url).path
+        if path == page_path:
+            await route.fulfill(body=html, content_type="text/html")
+        elif path.startswith("/static/") and ".." not in path:
+            await route.fulfill(path=ROOT / path.lstrip("/"))
+        else:
+            await route.fulfill(status=404)
+
+    return serve
 
 
 async def open_page(browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900) -> Page:

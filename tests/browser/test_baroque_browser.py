@@ -10,10 +10,9 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
-from playwright.async_api import Browser, Page, Route, expect
+from playwright.async_api import Browser, Page, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from app.engine import full_view
@@ -22,6 +21,7 @@ from app.games.baroque.state import BaroqueState
 from tests.browser.pages import (
     create_table,
     game_over_said_once,
+    harness,
     invite_link,
     is_idle,
     join_by_link,
@@ -47,7 +47,6 @@ from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 
 GAME_SECONDS = 420  # a whole game, every page clicking as soon as it may (about a minute on a quiet machine)
 CLICK_MS = 10_000
@@ -420,15 +419,7 @@ window.ready = true;
 </script></body></html>"""
 
 
-async def serve(route: Route) -> None:
-    """The harness page and the project's own static files, straight from the tree (no server needed)."""
-    path = urlparse(route.request.url).path
-    if path == "/table":
-        await route.fulfill(body=HARNESS, content_type="text/html")
-    elif path.startswith("/static/") and ".." not in path:
-        await route.fulfill(path=ROOT / path.lstrip("/"))
-    else:
-        await route.fulfill(status=404)
+serve = harness("/table", HARNESS)
 
 
 async def shown(page: Page, state: BaroqueState, seat: int | None) -> tuple[str, str, str]:

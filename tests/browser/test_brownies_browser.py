@@ -11,21 +11,19 @@ import asyncio
 import json
 from pathlib import Path
 from random import Random
-from urllib.parse import urlparse
 
 import pytest
-from playwright.async_api import Browser, Page, Route
+from playwright.async_api import Browser, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from app.engine import IllegalAction, full_view, rng_for
 from app.games.brownies import RULES
 from app.games.brownies.cards import sort_kinds
 from app.games.brownies.state import BrowniesState, Player
-from tests.browser.pages import game_over_said_once, invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import game_over_said_once, harness, invite_link, is_idle, join_by_link, open_page, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
 
 ROUNDS = "10"
 
@@ -421,15 +419,7 @@ async def desk_action(page: Page, opener: str, picks: list[str]) -> dict:
 STACKS = (("FLOUR", 1), ("PLANKS", 1), ("COW", 1), ("BRICK", 2), ("CHARCOAL", 2))
 
 
-async def serve(route: Route) -> None:
-    """The harness page and the project's own static files, straight from the tree (no server needed)."""
-    path = urlparse(route.request.url).path
-    if path == "/desk":
-        await route.fulfill(body=HARNESS, content_type="text/html")
-    elif path.startswith("/static/") and ".." not in path:
-        await route.fulfill(path=ROOT / path.lstrip("/"))
-    else:
-        await route.fulfill(status=404)
+serve = harness("/desk", HARNESS)
 
 
 async def test_the_desk_sends_what_the_rules_accept(browser: Browser, tmp_path: Path) -> None:

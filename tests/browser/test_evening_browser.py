@@ -4,16 +4,12 @@ The page's own modules draw a finished evening on a page served straight from th
 a person and two bots from the start, the second game's result ranked with scores.
 """
 
-from pathlib import Path
-from urllib.parse import urlparse
-
 import pytest
-from playwright.async_api import Browser, Route
+from playwright.async_api import Browser
 
-from tests.browser.pages import open_page
+from tests.browser.pages import harness, open_page
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
 
 HARNESS = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="/static/css/zashiki.css"></head>
@@ -45,14 +41,7 @@ window.ready = true;
 </script></body></html>"""
 
 
-async def serve(route: Route) -> None:
-    path = urlparse(route.request.url).path
-    if path == "/evening":
-        await route.fulfill(body=HARNESS, content_type="text/html")
-    elif path.startswith("/static/") and ".." not in path:
-        await route.fulfill(path=ROOT / path.lstrip("/"))
-    else:
-        await route.fulfill(status=404)
+serve = harness("/evening", HARNESS)
 
 
 async def test_the_evening_names_whose_score_is_whose(browser: Browser) -> None:
