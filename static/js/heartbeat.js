@@ -3,9 +3,11 @@
 // open for minutes, and only the server's pings notice, on the other side. So the page pings too,
 // and takes a ping left unanswered for SILENT_MS as a lost line.
 
-const PING_EVERY_MS = 4000; // the server answers each `ping` with a `pong`; any message counts as an answer
-const SILENT_MS = 8000; // a ping unanswered this long: the line is gone (said within ~14 s of going silent)
-const CHECK_EVERY_MS = 2000;
+const PING_EVERY_MS = 3000; // the server answers each `ping` with a `pong`; any message counts as an answer
+const SILENT_MS = 6000; // a ping unanswered this long: the line is gone
+// Checked every second, so a silent line is said within PING_EVERY_MS + SILENT_MS + two checks (~11 s),
+// even when a busy or hidden page's timers come a little early or late.
+const CHECK_EVERY_MS = 1000;
 const OPEN_WITHIN_MS = 10_000; // a socket still not open after this long is not going to open
 
 /**
@@ -23,8 +25,8 @@ export function watchSilence(socket, onSilent) {
     const now = Date.now();
     if (socket.readyState > WebSocket.OPEN) return stop(); // closing or closed: nothing left to watch
     if (socket.readyState === WebSocket.CONNECTING) return now - born > OPEN_WITHIN_MS ? silent() : undefined;
-    if (unanswered !== null && now - unanswered > SILENT_MS) return silent();
-    if (now - pinged >= PING_EVERY_MS) {
+    if (unanswered !== null && now - unanswered >= SILENT_MS) return silent();
+    if (now - pinged >= PING_EVERY_MS - CHECK_EVERY_MS / 2) {
       pinged = now;
       unanswered ??= now;
       socket.send('{"type":"ping"}');
