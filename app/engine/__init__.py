@@ -9,12 +9,14 @@ from app.engine.contract import (
     Option,
     Options,
     Outcome,
+    RuleSections,
     Seat,
     Transition,
 )
 from app.engine.envelope import full_view, table_view
 from app.engine.evolve import evolve
 from app.engine.rng import rng_for
+from app.engine.why import attempt, refusal_json, rule_of, why
 
 __all__ = [
     "Action",
@@ -25,10 +27,15 @@ __all__ = [
     "Option",
     "Options",
     "Outcome",
+    "RuleSections",
     "Seat",
     "Transition",
+    "attempt",
     "evolve",
     "full_view",
+    "refusal_json",
     "rng_for",
+    "rule_of",
     "table_view",
+    "why",
 ]

@@ -13,13 +13,19 @@ class IllegalAction(ValueError):
     """An action the rules refuse; the state it was tried on is untouched.
 
     `code` is machine-readable (the specs' error codes, lower case); `message` is English text
-    for the sender. The client shows its own translation of `code` when it has one.
+    for the sender. The client shows its own translation of `code` when it has one. `reason`
+    refines a code that covers several rules (Bluebell's `illegal_placement`); `rule` is the
+    section of the game's rules of record the refusal comes from (`"§4.2"` of
+    docs/rules/<game>.md), filled in from the game's `rule_sections` by the engine
+    (app/engine/why.py) on its way to the sender, so raise sites never name it.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, reason: str | None = None, rule: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason
+        self.rule = rule
 
 
 class Action(Protocol):
@@ -42,6 +48,9 @@ class Event:
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, **self.data}
 
+
+# Error code -> rule section, or action type -> rule section ("*": any other type): GameRules.rule_sections.
+RuleSections = Mapping[str, str | Mapping[str, str]]
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -155,6 +164,14 @@ class GameRules(Generic[S, A]):
     redeal_hidden: Callable[[S, Seat | None, Random], S]
     # For the proofs: every component and token in the game, which no action creates or destroys.
     inventory: Callable[[S], Counter[str]]
+    # Every action the page can form for `seat` as one control, available or not (each card of the
+    # hand played, each bid offered, each take drawn), from what that seat sees: "why not?" asks
+    # about these, and the proofs check that each is refused exactly when it is not legal.
+    choices: Callable[[S, Seat], Sequence[A]]
+    # Where each refusal comes from: error code -> section of docs/rules/<slug>.md ("§4.2"), or
+    # action type -> section for a code several actions raise under different rules ("*": any
+    # other). Every code apply and parse_action raise has one (tests/engine/test_why.py).
+    rule_sections: RuleSections
     # A heuristic player: given only its seat's view, one of view["legal"], or None when the seat
     # is awaited only for something optional (a Bremen pinch signal) and lets it pass.
     bot: Callable[[dict[str, object], Random], dict[str, object] | None] | None = None

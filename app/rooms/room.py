@@ -377,11 +377,11 @@ class Room:
             self.turns.keep(turn_clock)
             self.fanout.push_clock()
 
-    def check(self, seat: Seat | None, payload: Mapping[str, object]) -> None:
-        """Raises what `submit` would refuse this action with now; applies, records and tells nothing."""
+    def why(self, seat: Seat | None, payload: Mapping[str, object]) -> IllegalAction | None:
+        """What `submit` would refuse this action with now, or None; applies, records and tells nothing."""
         if seat is None:
-            raise IllegalAction("not_a_player", "You are not seated at this table.")
-        self.session.check(seat, payload)
+            return IllegalAction("not_a_player", "You are not seated at this table.")
+        return self.session.why(seat, payload)
 
     async def play_again(self, seat: Seat | None, version: int) -> Answered:
         """Deals the next game at a finished table, to the same seats; any of its players may ask.

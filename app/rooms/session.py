@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, rng_for, table_view
+from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, attempt, rng_for, table_view, why
 from app.persistence import TableStatus
 from app.rooms.errors import StaleVersion
 from app.rooms.replay import replayed
@@ -106,8 +106,7 @@ class TableSession:
             raise IllegalAction("not_started", "The game has not started yet.")
         if not self._legal_since[seat] <= version <= self.version:
             raise StaleVersion()
-        action = self.rules.parse_action(payload)
-        step = self.rules.apply(self.state, seat, action, rng_for(self.seed, self.version + 1))
+        action, step = attempt(self.rules, self.state, seat, payload, rng_for(self.seed, self.version + 1))
         awaiting, outcome = self.rules.awaiting(step.state), self.rules.outcome(step.state)
         return Move(seat, action_id, self.version + 1, action.to_json(), step.state, step.events, awaiting, outcome)
 
@@ -119,11 +118,12 @@ class TableSession:
         self._last_action_id[move.seat] = move.action_id
         self._note_state(move.awaiting, move.outcome)
 
-    def check(self, seat: Seat, payload: Mapping[str, object]) -> None:
-        """Raises what `prepare` would refuse this action with now (the version aside); changes nothing."""
+    def why(self, seat: Seat, payload: Mapping[str, object]) -> IllegalAction | None:
+        """What `prepare` would refuse this action with now (the version aside), with its rule section, or
+        None if it would be accepted; changes nothing. The same checks as the move (app/engine/why.py)."""
         if self.state is None:
-            raise IllegalAction("not_started", "The game has not started yet.")
-        self.rules.apply(self.state, seat, self.rules.parse_action(payload), rng_for(self.seed, self.version + 1))
+            return IllegalAction("not_started", "The game has not started yet.")
+        return why(self.rules, self.state, seat, payload, rng_for(self.seed, self.version + 1))
 
     def _advance(self, state: Any, events: tuple[Event, ...], outcome: Outcome | None) -> None:
         self.state = state

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from starlette.types import Receive, Send
 
 from app.config import Settings
-from app.engine import IllegalAction
+from app.engine import IllegalAction, refusal_json
 from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError, TooSoon
@@ -163,12 +163,7 @@ async def _read(
             case Again(version=version, id=client_id):
                 await _answer(room, connection, client_id, room.play_again(connection.seat, version))
             case Check(action=action, id=client_id):
-                try:
-                    room.check(connection.seat, action)
-                except IllegalAction as exc:
-                    connection.push(_checked(client_id, exc))
-                else:
-                    connection.push(_checked(client_id, None))
+                connection.push(_checked(client_id, room.why(connection.seat, action)))
             case Say(text=text, reaction=reaction, id=client_id):
                 await _answer(room, connection, client_id, _say(room, connection, text, reaction, count_chat))
             case AskSeat(seat=seat, name=name, id=client_id):
@@ -233,11 +228,11 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
 
 
 def _checked(client_id: str | None, refusal: IllegalAction | None) -> bytes:
+    """The answer to a check: ok, or the refusal with the rule section it comes from (`rule`; null for
+    the table's own refusals)."""
     if refusal is None:
         return orjson.dumps({"type": "checked", "id": client_id, "ok": True})
-    return orjson.dumps(
-        {"type": "checked", "id": client_id, "ok": False, "code": refusal.code, "message": refusal.message}
-    )
+    return orjson.dumps({"type": "checked", "id": client_id, "ok": False, **refusal_json(refusal)})
 
 
 def _error(code: str, message: str, client_id: str | None, retry_after: int | None = None) -> bytes:

@@ -9,6 +9,17 @@ import { drawMoving } from "./motion.js";
 
 export { flipMarks } from "./motion.js"; // a renderer marks its cards with these; the kit moves them
 
+/**
+ * The attributes of a control the page shows as unavailable now, which would make `action` (its JSON)
+ * if it were: aria-disabled, so that it keeps its place in the Tab order and a tap does nothing, and
+ * marked `data-why`, so that the page asks the server why not when it is tapped, focused or hovered
+ * and says so (static/js/table/why.js). The renderer only names the action; the reason is the
+ * server's. Without an action the control is merely disabled.
+ */
+export function whyNot(action) {
+  return action ? { "aria-disabled": "true", "data-why": JSON.stringify(action) } : { disabled: true };
+}
+
 // Render root -> that table's memory. Keyed by the page's own elements, so a root let go of is forgotten.
 const tables = new WeakMap();
 // View drawn -> the memory of the table it was drawn in: the prompt is given ctx alone, not the root.
@@ -32,7 +43,7 @@ export function kit(root, ctx) {
   table.view = ctx.view;
   if (ctx.view) drawnIn.set(ctx.view, table);
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key ?? null : null;
-  return tools(table, ctx, root, fresh, focused);
+  return tools(table, ctx, root, fresh, focused, focused !== null && document.activeElement.hasAttribute("data-why"));
 }
 
 /** Draws the table in `root` with `draw()` (its renderer's render), and what moved in it travels there. */
@@ -46,14 +57,19 @@ export function moving(root, draw) {
  */
 export function kitOf(ctx) {
   const table = drawnIn.get(ctx.view) ?? (ctx.previous && drawnIn.get(ctx.previous)) ?? memory();
-  return tools(table, ctx, null, false, null);
+  return tools(table, ctx, null, false, null, false);
 }
 
-function tools(table, ctx, root, fresh, focused) {
-  /** The focused control's data-key before this draw: focus goes back to it, or on to `selector`. */
+function tools(table, ctx, root, fresh, focused, focusedWhy = false) {
+  /**
+   * The focused control's data-key before this draw: focus goes back to it, or on to `selector`. A
+   * control used up by its own action (unavailable now, saying why) hands focus on; one that was
+   * unavailable already, being looked at, keeps it.
+   */
   const handFocus = (selector) => {
     if (!focused || root.contains(document.activeElement)) return;
-    const control = root.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`) ?? root.querySelector(selector);
+    const usable = focusedWhy ? ":not(:disabled)" : ":not(:disabled):not([data-why])";
+    const control = root.querySelector(`[data-key="${CSS.escape(focused)}"]${usable}`) ?? root.querySelector(selector);
     control?.focus({ preventScroll: true });
   };
   return {
@@ -111,8 +127,8 @@ function tools(table, ctx, root, fresh, focused) {
  * What it asks now is marked `data-asked` (the open options of the step, or the confirm of a whole
  * move), so that each step is a new ask the page brings into view (table/in-view.js).
  */
-function composer(table, ctx, root, name, { actions, steps: given, confirmKey = `${name}-confirm`, disableClosed = false }) {
-  const steps = given.map((s) => ({ of: (a) => a[s.name], ...s }));
+function composer(table, ctx, root, name, { actions, steps: given, confirmKey = `${name}-confirm`, disableClosed = false, would = null }) {
+  const steps = given.map((s) => ({ of: (a) => a[s.name], own: "of" in s, ...s }));
   const held = table.kept.get(`compose:${name}`);
   const choices = held?.value ?? {};
   if (!held) table.kept.set(`compose:${name}`, { belongsTo: null, value: choices });
@@ -155,6 +171,21 @@ function composer(table, ctx, root, name, { actions, steps: given, confirmKey = 
     const i = at(stepName);
     if (steps.slice(0, i).some((_, j) => !settled(j))) return false;
     return fitting(i).some((a) => has(a, steps[i], value));
+  };
+  /**
+   * The action an option not open now would make, for its "why not?": the choices so far with this
+   * option in its step (from an action that fits them), or, when nothing is legal here now (not this
+   * seat's turn, or already chosen), what the renderer's `would(step, value, chosen)` makes of it. An
+   * option closed only because an earlier step is still to choose makes none.
+   */
+  const wouldMake = (stepName, value) => {
+    const i = at(stepName);
+    const s = steps[i];
+    if (!actions.length) return would?.(stepName, value, { ...choices }) ?? null;
+    if (s.whole || (s.own && !s.put) || steps.slice(0, i).some((_, j) => !settled(j))) return null;
+    const base = fitting(i)[0];
+    if (!base) return null;
+    return s.put ? s.put(base, value) : { ...base, [s.name]: s.many ? [value] : value };
   };
   const chosenAction = () => {
     if (next() !== null) return null;
@@ -206,12 +237,18 @@ function composer(table, ctx, root, name, { actions, steps: given, confirmKey = 
       autoChoose();
       ctx.redraw();
     },
-    /** A control's attributes for one option of a step (a missing value: dimmed, not legal now). */
-    option(stepName, value, key) {
+    /**
+     * A control's attributes for one option of a step (a missing value: dimmed, not legal now). An
+     * option not open now that would make an action (`whyNot`: given, or worked out by the composer)
+     * says why not when it is tapped, focused or hovered.
+     */
+    option(stepName, value, key, whyAction = null) {
       const s = steps[at(stepName)];
       const known = value !== null && value !== undefined;
       const open = known && isOpen(stepName, value);
-      const closed = disableClosed ? { disabled: !open || ctx.busy } : { "aria-disabled": open && !ctx.busy ? null : "true" };
+      const explained = open ? null : whyAction ?? (known ? wouldMake(stepName, value) : null);
+      const closed = explained ? whyNot(explained)
+        : disableClosed ? { disabled: !open || ctx.busy } : { "aria-disabled": open && !ctx.busy ? null : "true" };
       const dataset = !known ? { key } : s.whole ? { key, action: JSON.stringify(value) } : { key, step: s.name, pick: JSON.stringify(value) };
       return {
         type: "button", dataset, ...closed,

@@ -7,6 +7,7 @@ import { connect, reconnect, setConnection, watchNetwork } from "./table/connect
 import { watchScrolling } from "./table/in-view.js";
 import { drawNotice, seatNotice, toast } from "./table/notices.js";
 import { newTablePage } from "./table/page.js";
+import { tapWhy, watchWhy } from "./table/why.js";
 
 function setLanguage(page, lang) {
   page.lang = lang;
@@ -26,12 +27,16 @@ async function start() {
     fetch(`/static/i18n/${slug}.json`).then((response) => response.json()),
   ]);
   const page = newTablePage(app, game, strings);
-  // A control marked aria-disabled (a move in flight, an option not legal now) keeps focus and does nothing.
+  // A control marked aria-disabled (a move in flight, an option not legal now) keeps focus and does
+  // nothing, but one not legal now says why (why.js).
   app.addEventListener("click", (event) => {
-    if (!event.target.closest?.('[aria-disabled="true"]')) return;
+    const control = event.target.closest?.('[aria-disabled="true"]');
+    if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    if (control.matches("#table [data-why]")) tapWhy(page, control, event);
   }, true);
+  watchWhy(page);
   const rulesDialog = document.getElementById("rules");
   document.getElementById("rules-button").addEventListener("click", () => rulesDialog.showModal());
   setupLanguageSwitch((lang) => setLanguage(page, lang));

@@ -57,7 +57,7 @@ OFFER = """(() => {
   return {
     over: Boolean(document.querySelector('.bq-final')),
     idle: !document.querySelector('#app[data-busy]'),
-    ranks: el('.bq-rankrow button.bq-rank:not([disabled])').map((b) => b.dataset.rank),
+    ranks: el('.bq-rankrow button.bq-rank:not([disabled]):not([data-why])').map((b) => b.dataset.rank),
     plays: el('.bq-hand button.card[data-action]:not(.toggle):not([disabled])')
       .map((b) => JSON.parse(b.dataset.action).card),
     keep: Boolean(document.querySelector('.bq-keep:not([aria-disabled="true"])')),
@@ -299,7 +299,7 @@ async def assert_finished(pages: list[Page], names: list[str]) -> None:
 
 
 # Moments on screen, as JS expressions over the page's DOM.
-MY_BID = "document.querySelector('.bq-rankrow button.bq-rank:not([disabled])')"
+MY_BID = "document.querySelector('.bq-rankrow button.bq-rank:not([disabled]):not([data-why])')"
 MY_BALL = "document.querySelector('.bq-keep:not([disabled])')"
 SEALED = "document.querySelectorAll('.bq-sealed:not(.open)').length"
 CHANGE_REVEALED = "document.querySelector('.bq-trick.result .bq-changed')"
@@ -320,8 +320,18 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
     height = await phone.evaluate("document.querySelector('.bq-trick').getBoundingClientRect().height")
     assert 150 < height < 844 / 3, height
     shots = [
-        Shot("baroque-2-bidding", host, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled]) >> nth=-1",)),
-        Shot("baroque-2-bidding-phone-ja", phone, MY_BID, select=(".bq-rankrow button.bq-rank:not([disabled])",)),
+        Shot(
+            "baroque-2-bidding",
+            host,
+            MY_BID,
+            select=(".bq-rankrow button.bq-rank:not([disabled]):not([data-why]) >> nth=-1",),
+        ),
+        Shot(
+            "baroque-2-bidding-phone-ja",
+            phone,
+            MY_BID,
+            select=(".bq-rankrow button.bq-rank:not([disabled]):not([data-why])",),
+        ),
         Shot("baroque-3-salon", host, FOLLOWING),
         Shot(
             "baroque-4-ball",

@@ -33,7 +33,7 @@ LOOK = """() => {
   return {
     busy: document.querySelector("#app").hasAttribute("data-busy"),
     gifts: all(".bluebell [data-pick=gift]:not([disabled])").length,
-    cards: all(".bluebell [data-pick=card]:not([disabled])").map((e) => ({
+    cards: all(".bluebell [data-pick=card]:not([disabled]):not([data-why])").map((e) => ({
       key: e.dataset.key, pressed: e.getAttribute("aria-pressed") === "true" })),
     options: all(".bluebell [data-action]:not([disabled])").map((e) => ({
       action: JSON.parse(e.dataset.action), effect: e.dataset.effect, reunion: e.dataset.reunion === "true",

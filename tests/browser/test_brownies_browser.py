@@ -406,7 +406,7 @@ async def desk_action(page: Page, opener: str, picks: list[str]) -> dict:
         await page.click(f'.brownies [data-key="{key}"]')
     confirm = page.locator(".bw-confirm")
     try:  # enabled once the server has said yes
-        await page.wait_for_selector(".bw-confirm:not([disabled])", timeout=5000)
+        await page.wait_for_selector(".bw-confirm[data-action]:not([disabled])", timeout=5000)
     except PlaywrightTimeout:
         pytest.fail(await page.locator(".bw-composer").inner_text())
     action = json.loads(await confirm.get_attribute("data-action") or "null")

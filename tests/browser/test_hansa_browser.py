@@ -60,7 +60,8 @@ LOOK = """() => {
     const action = document.querySelector(".hz-confirm[data-action]:not([disabled])")?.dataset.action;
     return { step, picks: action ? [action] : [] };
   }
-  const open = document.querySelectorAll(`[data-step="${step}"]:not([disabled]):not([aria-pressed="true"])`);
+  const open = document.querySelectorAll(
+    `[data-step="${step}"]:not([disabled]):not([data-why]):not([aria-pressed="true"])`);
   return { step, picks: [...open].map((el) => el.dataset.pick) };
 }"""
 

@@ -68,9 +68,10 @@ LOOK = """(target) => {
     let open;
     if (bar) {
       const step = bar.dataset.next;
-      open = step === "confirm" ? ".hz-confirm:not([disabled])" : `[data-step="${step}"]:not([disabled])`;
+      open = step === "confirm" ? ".hz-confirm:not([disabled])"
+        : `[data-step="${step}"]:not([disabled]):not([data-why])`;
     } else {
-      open = '[data-action]:not(:disabled):not([aria-disabled="true"]), [data-pick]:not(:disabled)';
+      open = '[data-action]:not(:disabled):not([aria-disabled="true"]), [data-pick]:not(:disabled):not([data-why])';
     }
     if (!table || table.hidden || !table.querySelector(open)) return null;
     const marked = [...table.querySelectorAll("[data-asked]")].find(shown);
@@ -86,7 +87,8 @@ LOOK = """(target) => {
 # The open controls of this selector that are in view: their data-pick and data-key.
 OPEN_IN_VIEW = """(selector) => {
   /* inside */
-  return [...document.querySelectorAll(`${selector}:not([disabled]):not([aria-pressed="true"])`)].filter(inside)
+  const open = `${selector}:not([disabled]):not([data-why]):not([aria-pressed="true"])`;
+  return [...document.querySelectorAll(open)].filter(inside)
     .map((el) => ({ pick: el.dataset.pick, key: el.dataset.key }));
 }""".replace("/* inside */", INSIDE)
 

@@ -47,6 +47,8 @@ async def test_a_spectator_sees_the_game_but_cannot_act(shared_server: ServerPro
         leader = next(p for p in players if p.view and p.view["legal"])
         answer = await watcher.act(leader.view["legal"][0])  # type: ignore[index]
         assert answer == {"type": "error", "code": "not_a_player", "message": answer["message"], "id": answer["id"]}
+        checked = await watcher.request({"type": "check", "action": leader.view["legal"][0]})  # type: ignore[index]
+        assert (checked["ok"], checked["code"], checked["rule"]) == (False, "not_a_player", None)  # the table's own
         assert watcher.version == 0
     finally:
         for player in [*players, watcher]:
@@ -62,9 +64,17 @@ async def test_a_check_answers_without_changing_anything(shared_server: ServerPr
         legal = leader.view["legal"][0]  # type: ignore[index]
         assert (await leader.request({"type": "check", "action": legal}))["ok"] is True
         refused = await other.request({"type": "check", "action": legal})
-        assert refused["ok"] is False and refused["code"] == "not_leader", refused
+        # The refusal names the section of docs/rules/bremen.md it comes from (its error table, §4.2).
+        assert refused == {
+            "type": "checked",
+            "id": refused["id"],
+            "ok": False,
+            "code": "not_leader",
+            "message": "Only the leader declares.",
+            "rule": "§4.2",
+        }, refused
         malformed = await leader.request({"type": "check", "action": {"type": "juggle"}})
-        assert malformed["ok"] is False and malformed["code"] == "invalid_action"
+        assert malformed["ok"] is False and (malformed["code"], malformed["rule"]) == ("invalid_action", "§4.2")
         # Asked, never made: nobody was sent a new version, and the move can still be made.
         assert all(p.version == version for p in players)
         assert (await leader.act(legal))["type"] == "ack"

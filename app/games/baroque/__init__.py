@@ -7,6 +7,7 @@ from app.games.baroque.proofs import inventory, redeal_hidden
 from app.games.baroque.rules import apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.baroque.state import BaroqueState
 from app.games.baroque.view import view
+from app.games.baroque.why import RULE_SECTIONS, choices
 
 RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     slug="baroque",
@@ -24,6 +25,8 @@ RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    choices=choices,
+    rule_sections=RULE_SECTIONS,
     bot=choose,
     replay_cost_us=30,  # bench/replay_pool.py
 )

@@ -16,6 +16,7 @@ from app.games.bluebell.rules import (
 )
 from app.games.bluebell.state import BluebellState
 from app.games.bluebell.view import view
+from app.games.bluebell.why import RULE_SECTIONS, choices
 
 RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     slug="bluebell",
@@ -33,6 +34,8 @@ RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    choices=choices,
+    rule_sections=RULE_SECTIONS,
     bot=choose,
     catalog={"bluebells_to_win": BLUEBELLS_TO_WIN},  # §1: the table shows a slot for each
     replay_cost_us=70,  # bench/replay_pool.py

@@ -50,8 +50,7 @@ class IllegalPlacement(IllegalAction):
     """`illegal_placement` with the §4.3 `reason` (wrong_predecessor, summer_limit, spring_blocked)."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__("illegal_placement", PLACEMENT_MESSAGES[reason])
-        self.reason = reason
+        super().__init__("illegal_placement", PLACEMENT_MESSAGES[reason], reason=reason)
 
 
 def error(code: str) -> IllegalAction:

@@ -7,6 +7,7 @@ from app.games.bremen.proofs import inventory, redeal_hidden
 from app.games.bremen.rules import OPTIONS, apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.bremen.state import BremenState
 from app.games.bremen.view import view
+from app.games.bremen.why import RULE_SECTIONS, choices
 
 RULES: GameRules[BremenState, BremenAction] = GameRules(
     slug="bremen",
@@ -23,6 +24,8 @@ RULES: GameRules[BremenState, BremenAction] = GameRules(
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    choices=choices,
+    rule_sections=RULE_SECTIONS,
     bot=choose,
     replay_cost_us=40,  # bench/replay_pool.py
 )

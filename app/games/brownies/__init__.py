@@ -8,6 +8,7 @@ from app.games.brownies.proofs import inventory, redeal_hidden
 from app.games.brownies.rules import apply, awaiting, outcome, phase, setup
 from app.games.brownies.state import BrowniesState
 from app.games.brownies.view import CATALOG, view
+from app.games.brownies.why import RULE_SECTIONS, choices
 
 OPTIONS = (  # §7; `players` and `seed` belong to the table itself
     Option("start_player", "seat", None),
@@ -31,6 +32,8 @@ RULES: GameRules[BrowniesState, Action] = GameRules(
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    choices=choices,
+    rule_sections=RULE_SECTIONS,
     bot=choose,
     catalog=CATALOG,
     replay_cost_us=60,  # bench/replay_pool.py

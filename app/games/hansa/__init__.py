@@ -7,6 +7,7 @@ from app.games.hansa.proofs import inventory, redeal_hidden
 from app.games.hansa.rules import apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.hansa.state import HansaState
 from app.games.hansa.view import catalog, view
+from app.games.hansa.why import RULE_SECTIONS, choices
 
 RULES: GameRules[HansaState, HansaAction] = GameRules(
     slug="hansa",
@@ -24,6 +25,8 @@ RULES: GameRules[HansaState, HansaAction] = GameRules(
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,
     inventory=inventory,
+    choices=choices,
+    rule_sections=RULE_SECTIONS,
     bot=choose,
     catalog=catalog(),  # card faces, the track table and the scoring tables: sent once per connection
     replay_cost_us=110,  # bench/replay_pool.py

@@ -1,7 +1,7 @@
 // Baroque (バロックの変遷) at the table: the salon played openly in turn, the ball decided in secret,
 // then revealed at once. Rank cards and the face-up discard pile lie in the middle of the cloth.
 import { h, seatBadge, nameOf } from "../dom.js";
-import { kit, flipMarks } from "../kit.js";
+import { kit, flipMarks, whyNot } from "../kit.js";
 
 const COLORS = Object.freeze(["black", "green", "yellow"]); // display order of the rules (§9 G8)
 const SYMBOL = Object.freeze({ black: "♛", green: "♣", yellow: "◆" }); // a shape for every color, never color alone
@@ -398,7 +398,9 @@ function handArea(view, ctx, ball) {
         attrs: { ...option, dataset: { ...option.dataset, card: id } } }, ...badges, ball.mark("action", action));
     }
     if (choosing) {
-      return cardFace(ctx, id, { tag: "button", attrs: { type: "button", disabled: true, dataset: { key: `hand-${id}`, card: id } } }, ...badges);
+      // Not playable now: the card says why (the lead color to follow, the leader's color or number).
+      const would = plays.size ? { type: "play_salon", card: id } : { type: "ball_change", card: id };
+      return cardFace(ctx, id, { tag: "button", attrs: { type: "button", ...whyNot(would), dataset: { key: `hand-${id}`, card: id } } }, ...badges);
     }
     return cardFace(ctx, id, { cls: `${chosen === id ? "marked" : ""}`, attrs: { dataset: { card: id } } }, ...badges);
   });

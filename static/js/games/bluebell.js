@@ -1,7 +1,7 @@
 // Bluebell at the table: season stacks in front of every player, two face-up piles in the middle,
 // tokens in the stock, the reunion card, and the face-down Bluebells that decide the game.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
-import { kit, flipMarks } from "../kit.js";
+import { kit, flipMarks, whyNot } from "../kit.js";
 
 const KANJI = Object.freeze({ spring: "春", summer: "夏", autumn: "秋", winter: "冬" });
 const ENGLISH = Object.freeze({ spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" });
@@ -133,8 +133,12 @@ function roundSummary(view, ctx, result) {
 // Bluebell gift is one give_bluebell action a card, chosen, then confirmed. Both are the kit's composer.
 const CARD_STEPS = Object.freeze([{ name: "card", of: (a) => a.card_id }]);
 
+// A hand card that may not be chosen now (another's turn, the draw to make) says why not as a placement.
+const wouldPlace = (step, card) => ({ type: "place", card_id: card, return_pile: null });
+
 const choices = (table, view) => ({
-  move: table.composer("move", { actions: legalOf(view, (a) => a.type === "place" || a.type === "discard"), steps: CARD_STEPS, disableClosed: true }),
+  move: table.composer("move", { actions: legalOf(view, (a) => a.type === "place" || a.type === "discard"), steps: CARD_STEPS,
+                                 disableClosed: true, would: wouldPlace }),
   gift: table.choice("gift", legalOf(view, (a) => a.type === "give_bluebell")),
 });
 
@@ -352,7 +356,8 @@ function actionButton(ctx, action, main, effect, notes = [], cls = "") {
   h("span", { class: "act-main" }, main),
   notes.length ? h("span", { class: "act-note" }, notes) : null);
 }
-const dimmed = (main, why, key) => h("button", { type: "button", class: "bb-act", disabled: true, dataset: { key } },
+/** A move not open now, with its reason in a few words; `would`, the action it stands for, says why not in full. */
+const dimmed = (main, why, key, would = null) => h("button", { type: "button", class: "bb-act", ...whyNot(would), dataset: { key } },
   h("span", { class: "act-main" }, main), why ? h("span", { class: "act-note" }, why) : null);
 const join = (parts) => parts.flatMap((part, i) => (i ? ["; ", part] : [part]));
 
@@ -365,7 +370,7 @@ function placeControls(view, ctx, p, card) {
     if (blocked?.reason === "wrong_predecessor") why = ctx.t("why.wrong_predecessor", { season: ctx.t(`season.${seasonOf(card)}`), top: ctx.t(`season.${seasonOf(p.stack.at(-1))}`) });
     if (blocked?.reason === "summer_limit") { why = ctx.t("why.summer_limit"); notes.push(" ", tag(ctx, "interp")); }
     if (blocked?.reason === "spring_blocked") { why = ctx.t("why.spring_blocked", { name: nameOf(ctx, blocked.seat) }); notes.push(" ", tag(ctx, "interp")); }
-    return [dimmed(ctx.t("act.place", { card: cardName(ctx, card) }), [why, ...notes], "place-dim")];
+    return [dimmed(ctx.t("act.place", { card: cardName(ctx, card) }), [why, ...notes], "place-dim", { type: "place", card_id: card, return_pile: null })];
   }
   const choice = choiceOf(view, card);
   return actions.map((action) => {
@@ -414,9 +419,9 @@ function discardControls(view, ctx, p, card, pile, reunion) {
   return actionButton(ctx, action, main, effect, join(notes), cls);
 }
 
-function reunionNote(view, ctx, p, any) {
+function reunionNote(view, ctx, p, any, would) {
   if (any) return h("p", { class: "bb-note reunion-note" }, ctx.t("fx.reunionNow"), " ", tag(ctx, "interp"));
-  return dimmed(ctx.t("act.reunion"), p.holds_reunion ? ctx.t("why.holdReunion") : ctx.t("why.reunionNeed"), "reunion-dim");
+  return dimmed(ctx.t("act.reunion"), p.holds_reunion ? ctx.t("why.holdReunion") : ctx.t("why.reunionNeed"), "reunion-dim", would);
 }
 
 /** The moves of a turn, dimmed: no card chosen yet, or not this seat's turn. */
@@ -435,7 +440,7 @@ function actionBar(view, ctx, p, card) {
     const draws = PILES.map((pile) => {
       const action = legalOf(view, (a) => a.type === "draw" && a.pile === pile && !a.reunion)[0];
       const top = view.piles[pile].top;
-      if (!action) return dimmed(ctx.t("act.drawGeneric", { pile }), ctx.t("why.pileEmpty"), `draw-dim-${pile}`);
+      if (!action) return dimmed(ctx.t("act.drawGeneric", { pile }), ctx.t("why.pileEmpty"), `draw-dim-${pile}`, { type: "draw", pile, reunion: false });
       return actionButton(ctx, action, ctx.t("act.draw", { card: cardName(ctx, top), pile }), "draw",
         [ctx.t("fx.public"), " ", tag(ctx, "interp")], "draw");
     });
@@ -444,7 +449,8 @@ function actionBar(view, ctx, p, card) {
       return actionButton(ctx, action, ctx.t("act.withReunion", { action: ctx.t("act.draw", { card: cardName(ctx, top), pile: action.pile }) }),
         "draw", [ctx.t("fx.reunion", { a: cardName(ctx, view.hand[0].card), b: cardName(ctx, top) })], "draw reunion");
     });
-    rows = [...draws, ...reunions, reunionNote(view, ctx, p, reunions.length)];
+    const fullPile = PILES.find((pile) => view.piles[pile].size) ?? PILES[0];
+    rows = [...draws, ...reunions, reunionNote(view, ctx, p, reunions.length, { type: "draw", pile: fullPile, reunion: true })];
     hint = ctx.t("act.drawHint");
   } else if (view.phase === "action" && turn) {
     if (!card) {
@@ -453,9 +459,12 @@ function actionBar(view, ctx, p, card) {
     } else {
       hint = ctx.t("act.selected", { card: cardName(ctx, card) });
       const discards = PILES.map((pile) => discardControls(view, ctx, p, card, pile, false)
-        ?? dimmed(ctx.t("act.discard", { card: cardName(ctx, card), pile }), ctx.t("why.mustEmpty"), `discard-dim-${pile}`));
+        ?? dimmed(ctx.t("act.discard", { card: cardName(ctx, card), pile }), ctx.t("why.mustEmpty"), `discard-dim-${pile}`,
+          { type: "discard", card_id: card, pile, reunion: false }));
       const reunions = PILES.map((pile) => discardControls(view, ctx, p, card, pile, true)).filter(Boolean);
-      rows = [...placeControls(view, ctx, p, card), ...discards, ...reunions, reunionNote(view, ctx, p, reunions.length)];
+      const open = legalOf(view, (a) => a.type === "discard" && a.card_id === card)[0]?.pile ?? PILES[0];
+      rows = [...placeControls(view, ctx, p, card), ...discards, ...reunions,
+        reunionNote(view, ctx, p, reunions.length, { type: "discard", card_id: card, pile: open, reunion: true })];
     }
   } else {
     hint = view.phase === "bluebell_choice"
@@ -540,7 +549,7 @@ export function render(root, ctx) {
   // What the prompt asks for, for the page to keep in view together: the hand cards (another may still
   // be chosen) and the moves of the action bar, or the draws there (not their copies on the piles).
   if (myTurn(view, ctx) && (view.phase === "draw" || view.phase === "action")) {
-    for (const el of root.querySelectorAll(".bb-me :is(.bb-hand [data-pick], .bb-actions [data-action]):not(:disabled)")) {
+    for (const el of root.querySelectorAll(".bb-me :is(.bb-hand [data-pick], .bb-actions [data-action]):not(:disabled, [data-why])")) {
       el.setAttribute("data-asked", "");
     }
   }

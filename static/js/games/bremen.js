@@ -1,6 +1,6 @@
 // The Harmony of Bremen at the table: the band in pitch order, the ensemble, the tuning pass.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
-import { kit, flipMarks } from "../kit.js";
+import { kit, flipMarks, whyNot } from "../kit.js";
 
 const PITCH = Object.freeze(["rooster", "cat", "dog", "donkey"]); // must rise in this order
 const SYMBOL = Object.freeze({ rooster: "鶏", cat: "猫", dog: "犬", donkey: "驢" });
@@ -8,6 +8,7 @@ const SYMBOL = Object.freeze({ rooster: "鶏", cat: "猫", dog: "犬", donkey: "
 const animalName = (ctx, animal) => ctx.t(`animal.${animal}`);
 const seatOfAnimal = (view, animal) => view.seats.find((s) => s.animal === animal);
 const legalOf = (view, type) => view.legal.filter((a) => a.type === type);
+const STEP_ACTION = Object.freeze({ declare: "declare", play: "play", tuning: "pass" }); // a card's action in each step
 // A card's identity, wherever it is drawn: the hand, a seat's place in the band, the ensemble, a pile.
 const cardKey = (card) => `card-${card.card_id}`;
 /** The card you have sealed in this step, or null: it lies face down in your place, no longer in your hand. */
@@ -101,9 +102,11 @@ function handArea(view, ctx, table) {
   if (!view.hand) return null;
   const moves = ["declare", "play", "pass"].flatMap((type) => legalOf(view, type));
   const choice = table.choice("hand", moves);
+  const step = STEP_ACTION[view.phase]; // what a card is for in this step, offered or not
   const cards = view.hand.map((card) => {
     const action = moves.find((a) => a.card_id === card.card_id);
-    const option = choice.option("action", action, `card-${card.card_id}`);
+    // A card not offered says why not: the leader declares, a choice is final, your declared card is your play.
+    const option = choice.option("action", action, `card-${card.card_id}`, step && { type: step, card_id: card.card_id });
     // A sealed card stays marked in the hand, but is in play: it travels as the one in your place.
     // A card received at the tuning comes from the seat before yours.
     const marks = card.committed ? {} : flipMarks(cardKey(card), { from: [`seat-${(ctx.seat + 3) % 4}`], face: true });
@@ -121,7 +124,7 @@ function handArea(view, ctx, table) {
   const type = choice.action?.type ?? moves[0]?.type ?? { declare: "declare", play: "play", tuning: "pass" }[view.phase];
   return h("section", { class: "my-hand", "aria-label": ctx.t("b.hand") },
     h("div", { class: "hand-head" }, h("h3", {}, ctx.t("b.hand")),
-      view.phase === "tuning" ? h("button", { type: "button", class: "pinch-button", disabled: !pinch || ctx.busy,
+      view.phase === "tuning" ? h("button", { type: "button", class: "pinch-button", ...(pinch ? { disabled: ctx.busy } : whyNot({ type: "signal_pinch" })),
                                                dataset: { key: "pinch" }, onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
     h("div", { class: "hand" }, cards),
     type ? h("div", { class: "hand-confirm" }, choice.confirm(ctx.t(`b.confirm.${type}`))) : null);

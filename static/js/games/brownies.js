@@ -2,7 +2,7 @@
 // the other shops around the edge, and a desk pinned to the bottom for trades and brownies. An open
 // desk lists the cards it may give and take, so that on a phone a trade is made without leaving it.
 import { h, fill, seatBadge, nameOf } from "../dom.js";
-import { kit, kitOf, flipMarks } from "../kit.js";
+import { kit, kitOf, flipMarks, whyNot } from "../kit.js";
 
 // The brownie forms that need choices before they can be sent (§4.6); the others are one tap.
 const COMPOSED = Object.freeze(["builder", "general_store", "trading_post", "wholesaler", "market", "money_changer"]);
@@ -279,6 +279,11 @@ function openMode(ctx, event, mode, preset = {}) {
   if (event.detail === 0) document.querySelector(".brownies .bw-desk .bw-opt")?.focus();
 }
 
+/** A control's availability: the offered action (busy while a move is in flight), or why not `would`, or merely disabled. */
+function offered(ctx, action, would) {
+  return action ? { disabled: ctx.busy } : whyNot(would);
+}
+
 function closeDesk(ctx) {
   Object.assign(ctx.desk, { mode: null, pay: {}, take: {}, detail: null });
   ctx.redraw();
@@ -337,7 +342,7 @@ function composed(ctx) {
   }
   const answer = verdict(ctx, action);
   if (answer === "asking") return { ...result, asking: true };
-  if (answer) return { ...result, problem: refusalText(ctx, answer) };
+  if (answer) return { ...result, problem: refusalText(ctx, answer), tried: action }; // its confirm says why not, with the rule
   const listed = ctx.view.legal.find((a) => sameAction(a, action));
   const need = takes(form) ? get : cardOf(ctx, ctx.desk.mode).brownie.min_pay;
   return { ...result, action: listed ?? action, lost: Math.max(0, give - need) };
@@ -447,7 +452,7 @@ function marketItem(ctx, kind, where, count) {
     face(ctx, kind, { count: where === "pile" || where === "primary" ? count : null }),
     picked ? h("span", { class: "bw-picked" }, ctx.t("bw.picked", { n: picked })) : null),
     h("button", {
-      type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
+      type: "button", class: `bw-make${produce ? " legal" : ""}`, ...offered(ctx, produce, form || ctx.seat === null ? null : { type: "produce", target: kind }),
       "aria-label": ctx.t(free ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) }),
       dataset: keyed(`p-${kind}`, produce), onclick: produce ? () => ctx.send(produce) : null },
     ctx.t(free ? "bw.take" : "bw.make")));
@@ -537,8 +542,8 @@ function buildingSlot(ctx, kind, myTurn) {
   const used = view.brownies_used.includes(kind);
   let control = null;
   if (brownie && used && myTurn) {
-    control = h("button", { type: "button", class: "bw-use used", disabled: true, dataset: { key: `b-${kind}` } },
-      "✓ ", ctx.t("bw.worked"));
+    control = h("button", { type: "button", class: "bw-use used", ...whyNot(COMPOSED.includes(brownie.form) ? null : { type: "brownie", building: kind }),
+      dataset: { key: `b-${kind}` } }, "✓ ", ctx.t("bw.worked"));
   } else if (brownie && COMPOSED.includes(brownie.form)) {
     const possible = myTurn && view.legal.some((a) => a.type === "brownie" && a.building === kind);
     const open = ctx.desk.mode === kind;
@@ -551,7 +556,7 @@ function buildingSlot(ctx, kind, myTurn) {
   } else if (brownie) {
     const action = myTurn && !ctx.desk.mode ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
     control = h("button", {
-      type: "button", class: `bw-use${action ? " legal" : ""}`, disabled: !action || ctx.busy,
+      type: "button", class: `bw-use${action ? " legal" : ""}`, ...offered(ctx, action, ctx.desk.mode ? null : { type: "brownie", building: kind }),
       "aria-label": `${ctx.t("bw.use")}: ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
       dataset: keyed(`b-${kind}`, action), onclick: action ? () => ctx.send(action) : null },
     ctx.t("bw.use"));
@@ -673,7 +678,7 @@ function detail(ctx, kind) {
       h("p", { class: "bw-note" }, tag(ctx, "house_data"), " ", ctx.t("bw.houseData")),
       count ? h("div", { class: "bw-detail-actions" },
         h("button", {
-          type: "button", class: `bw-make${produce ? " legal" : ""}`, disabled: !produce || ctx.busy,
+          type: "button", class: `bw-make${produce ? " legal" : ""}`, ...offered(ctx, produce, ctx.seat === null ? null : { type: "produce", target: kind }),
           dataset: keyed(`dp-${kind}`, produce), onclick: produce ? () => ctx.send(produce) : null },
         ctx.t(card.class === "resource" ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) })),
         h("button", {
@@ -689,10 +694,10 @@ function deskBar(ctx) {
     ctx.t("table.close")) : null;
   if (ctx.seat === null || view.phase === "game_over") return close ? h("div", { class: "bw-desk-bar" }, close) : null;
   if (form) {
-    const { action } = composed(ctx);
+    const { action, tried } = composed(ctx);
     return h("div", { class: "bw-desk-bar" },
       h("button", {
-        type: "button", class: "bw-confirm primary", disabled: !action || ctx.busy,
+        type: "button", class: "bw-confirm primary", ...offered(ctx, action, tried),
         dataset: keyed("confirm", action), onclick: action ? () => ctx.send(action) : null },
       ctx.desk.mode === "trade" ? ctx.t("bw.confirmTrade") : ctx.t("bw.confirmBrownie")),
       h("button", { type: "button", class: "bw-cancel", dataset: { key: "cancel" }, onclick: () => closeDesk(ctx) }, ctx.t("bw.cancel")));
@@ -708,7 +713,7 @@ function deskBar(ctx) {
     close,
     h("span", { class: "bw-spacer" }),
     h("button", {
-      type: "button", class: `bw-end${end ? " legal primary" : ""}`, disabled: !end || ctx.busy,
+      type: "button", class: `bw-end${end ? " legal primary" : ""}`, ...offered(ctx, end, { type: "end_turn" }),
       dataset: keyed("end", end), onclick: end ? () => ctx.send(end) : null },
     ctx.t("bw.endTurn")));
 }
@@ -767,11 +772,11 @@ export function render(root, shared) {
     desk(ctx)));
   // What an open desk asks for, for the page to keep in view: its confirm once it may be sent, else the cards it lists.
   if (modeForm(ctx)) {
-    const asked = root.querySelector(".bw-confirm:not(:disabled)") ?? root.querySelector(".bw-desk .bw-opt");
+    const asked = root.querySelector(".bw-confirm:not(:disabled, [data-why])") ?? root.querySelector(".bw-desk .bw-opt");
     asked?.setAttribute("data-asked", "");
   }
   // A control used up by its own action (a produce, a trade's confirm) hands focus to the desk's next step.
-  ctx.table.handFocus(".bw-desk-bar button:not(:disabled)");
+  ctx.table.handFocus(".bw-desk-bar button:not(:disabled, [data-why])");
 }
 
 export function prompt(shared) {

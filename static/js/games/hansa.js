@@ -82,11 +82,31 @@ const PLAY_STEPS = Object.freeze(STEPS.map((name) => ({ name, auto: name === "ta
 const KEEP_STEPS = Object.freeze([{ name: "keep", of: (a) => a.cards, many: true }]);
 const playing = (view) => view.legal.some((a) => a.type === "play");
 
+// What a part makes when nothing may be played now (another's turn, a keep already made, the end):
+// a play or keep of it, whose refusal says why not.
+function wouldPlay(ctx) {
+  const hand = ctx.seat === null ? [] : ctx.view.players[ctx.seat]?.hand ?? [];
+  return (step, value, chosen) => {
+    const card = step === "card" ? value : chosen.card ?? hand[0];
+    return card ? { type: "play", card, face: "up", adjust: null, take: null } : null;
+  };
+}
+
+function wouldKeep(ctx) {
+  const hand = ctx.seat === null ? [] : ctx.view.players[ctx.seat]?.hand ?? [];
+  return (step, value) => {
+    const other = hand.find((card) => card !== value);
+    return other ? { type: "keep", cards: [value, other] } : null;
+  };
+}
+
 function selection(table, ctx) {
   const legal = ctx.view.legal;
-  const shared = { confirmKey: "confirm", disableClosed: true }; // one confirm in the bar; Tab walks the open options only
-  const play = table.composer("play", { ...shared, steps: PLAY_STEPS, actions: legal.filter((a) => a.type === "play") });
-  const keep = table.composer("keep", { ...shared, steps: KEEP_STEPS, actions: legal.filter((a) => a.type === "keep" && a.cards.length === 2) });
+  // One confirm in the bar; Tab walks the open options, and those not open that can say why not.
+  const shared = { confirmKey: "confirm", disableClosed: true };
+  const play = table.composer("play", { ...shared, steps: PLAY_STEPS, actions: legal.filter((a) => a.type === "play"), would: wouldPlay(ctx) });
+  const keep = table.composer("keep", { ...shared, steps: KEEP_STEPS, actions: legal.filter((a) => a.type === "keep" && a.cards.length === 2),
+                                        would: wouldKeep(ctx) });
   return { play, keep, picks: play.chosen, kept: keep.chosen.keep ?? [] };
 }
 

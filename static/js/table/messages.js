@@ -65,7 +65,8 @@ export function receive(page, message) {
       render(page);
       break;
     case "checked":
-      page.checks.get(message.id)?.(message.ok ? null : { code: message.code, message: message.message });
+      page.checks.get(message.id)?.(message.ok ? null
+        : { code: message.code, message: message.message, rule: message.rule ?? null, reason: message.reason ?? null });
       page.checks.delete(message.id);
       break;
     case "ack":

@@ -35,6 +35,9 @@ export function newTablePage(app, game, strings) {
     // Asking for a seat back: this tab's ask (its id, the seat, "asked" or "declined"), and the host's waiting asks.
     seatAsk: { count: 0, id: null, seat: null, answer: null, waiting: [] },
     checks: new Map(), // check id -> resolve, for questions the server has not answered yet
+    checked: { version: -1, answers: new Map(), settled: new Map() }, // this version's checks and answers, by action (requests.js)
+    checkPace: { tokens: 8, at: 0 }, // the token bucket that paces checks (requests.js)
+    why: null, // the reason on show for an unavailable control (why.js)
     said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
     chatIds: 0,
     chat: newChat(),

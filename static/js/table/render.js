@@ -10,6 +10,7 @@ import { offlineTurnNote, promptLine } from "./prompt.js";
 import { check, send } from "./requests.js";
 import { renderSeatAsks } from "./seat-asks.js";
 import { renderSeatButton, renderTakeover, renderWaiting, renderWatchers } from "./seating.js";
+import { redrawWhy } from "./why.js";
 
 /** The `ctx` the game's renderer is given for the page as it stands. */
 export function tableContext(page) {
@@ -30,6 +31,9 @@ export function render(page) {
   app.dataset.version = page.version; // the version drawn, for whoever compares the page with the server
   // Redrawing replaces nodes: the focused control is found again by its data-key, and the page stays put.
   const focused = app.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  // A control used up by its own move (unavailable now, saying why) is focused again only when nothing
+  // else takes the focus on; one that was unavailable already, being looked at, is.
+  const usable = focused && document.activeElement.hasAttribute("data-why") ? ":not(:disabled)" : ":not(:disabled):not([data-why])";
   const { scrollX, scrollY } = window;
   renderWaiting(page, ctx);
   renderTakeover(page, ctx);
@@ -49,10 +53,12 @@ export function render(page) {
   signalTurn(page.signal, ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
   if (focused && !app.contains(document.activeElement)) {
     // A control that is gone for good (the game ended under it) hands focus on to "play again".
-    const again = app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`)
-      ?? (page.table.status === "finished" ? app.querySelector('[data-key="again"]') : null);
+    const again = app.querySelector(`[data-key="${CSS.escape(focused)}"]${usable}`)
+      ?? (page.table.status === "finished" ? app.querySelector('[data-key="again"]') : null)
+      ?? app.querySelector(`[data-key="${CSS.escape(focused)}"]:not(:disabled)`);
     again?.focus({ preventScroll: true });
   }
   if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
   keepInView(page, ctx, line);
+  redrawWhy(page); // a reason on show follows its control into the new nodes
 }
