@@ -62,6 +62,7 @@ class Room:
         turn_clock: TurnClock | None = None,
         reconnect_grace: float = 30,
         limits: PageLimits | None = None,
+        practice: bool = False,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -83,6 +84,7 @@ class Room:
             self.departures,
             self.may,
             limits or PageLimits.of(Settings()),
+            practice,
         )
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.seat_asks = SeatAsks()
@@ -128,6 +130,7 @@ class Room:
             turn_clock,
             reconnect_grace,
             limits,
+            record.practice,
         )
         room.active_at = record.active_at
         return room
