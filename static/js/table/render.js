@@ -1,6 +1,7 @@
 // Draws the whole table page from its state: the seats, the prompt, the game (by its renderer, its
 // cards travelling where they go), the panels. Redrawing replaces nodes; focus and scroll are kept as they were.
 import { fill, IN_FLIGHT } from "../dom.js";
+import { renderCoach } from "../coach.js";
 import { makeContext } from "../context.js";
 import { moving } from "../kit.js";
 import { signalTurn } from "../yourturn.js";
@@ -46,6 +47,7 @@ export function render(page) {
   renderWatchers(page, ctx);
   renderSeatAsks(page, ctx);
   renderPanels(page, ctx);
+  renderCoach(page, ctx);
   signalTurn(page.signal, ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
   if (focused && !app.contains(document.activeElement)) {
     // A control that is gone for good (the game ended under it) hands focus on to "play again".

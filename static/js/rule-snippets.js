@@ -1,0 +1,42 @@
+// Rule snippets in place: a key term of the prompt, or a coach line's §, opens the matching paragraphs
+// of the game's rules panel (templates/rules/<game>.html, marked `data-rule="§4.2"`) just below it,
+// in the page's language, as a disclosure; one is open at a time. Without a marked paragraph the
+// button opens the whole rules panel.
+import { h } from "./dom.js";
+
+/** The paragraphs of the rules panel, in the page's language, that a § marks. */
+function paragraphs(page, section) {
+  return [...document.querySelectorAll(`#rules section[lang="${page.lang}"] [data-rule="${CSS.escape(section)}"]`)];
+}
+
+/** The button that opens (and closes) the rule `section` in place; `key`: a name for it unique on the page. */
+export function ruleButton(page, section, key, label, cls = "link rule-link") {
+  const open = page.ruleOpen === key;
+  return h("button", {
+    type: "button", class: cls, "aria-expanded": String(open), "aria-controls": open ? `snippet-${key}` : null,
+    dataset: { key, rule: section },
+    onclick: () => {
+      if (!paragraphs(page, section).length) {
+        document.getElementById("rules").showModal();
+        return;
+      }
+      page.ruleOpen = open ? null : key;
+      page.coach.redraw();
+    },
+  }, label);
+}
+
+/** The rule `section` opened by the button `key`, if it is the open one: its paragraphs, and a button to close it. */
+export function ruleSnippet(page, key, section) {
+  if (page.ruleOpen !== key) return null;
+  const found = paragraphs(page, section);
+  if (!found.length) return null;
+  return h("div", { class: "rule-snippet", id: `snippet-${key}`, role: "region", "aria-label": page.t("coach.rule", { section }) },
+    found.map((el) => {
+      const copy = el.cloneNode(true);
+      copy.removeAttribute("id");
+      return el.tagName === "LI" ? h(el.parentElement.tagName.toLowerCase(), { class: "rule-snippet-list" }, copy) : copy;
+    }),
+    h("button", { type: "button", class: "link", dataset: { key: `${key}-close` },
+      onclick: () => { page.ruleOpen = null; page.coach.redraw(); } }, page.t("rules.close")));
+}
