@@ -55,7 +55,8 @@ export function decisionAsked(decisions, ctx) {
   const types = new Set(view.legal.map((action) => action.type));
   return decisions.find((d) => (!d.phase || d.phase === view.phase)
     && (d.actions ?? []).every((type) => types.has(type))
-    && !(d.without ?? []).some((type) => types.has(type))) ?? null;
+    && !(d.without ?? []).some((type) => types.has(type))
+    && (!d.with || view.legal.some((action) => matches({ match: d.with }, action)))) ?? null;
 }
 
 const matches = (entry, event) => Object.entries(entry.match ?? {}).every(([key, value]) => event[key] === value);
@@ -90,14 +91,15 @@ export function renderCoach(page, ctx) {
   const button = document.getElementById("coach-button");
   const coach = page.coach;
   coach.redraw = ctx.redraw;
-  const practice = Boolean(page.table?.practice) && ctx.seat !== null && Boolean(page.view);
-  if (practice && coach.data === undefined) {
+  // The coach data serves every table: its key terms open their rules in the prompt (rule-snippets.js).
+  if (page.table && coach.data === undefined) {
     coach.data = null;
     fetch(`/static/coach/${page.table.game}.json`).then((r) => r.json()).then((data) => {
       coach.data = data;
       coach.redraw();
     });
   }
+  const practice = Boolean(page.table?.practice) && ctx.seat !== null && Boolean(page.view);
   if (!practice || !coach.data) {
     panel.hidden = true;
     button.hidden = true;

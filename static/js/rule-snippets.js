@@ -2,7 +2,7 @@
 // of the game's rules panel (templates/rules/<game>.html, marked `data-rule="§4.2"`) just below it,
 // in the page's language, as a disclosure; one is open at a time. Without a marked paragraph the
 // button opens the whole rules panel.
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 
 /** The paragraphs of the rules panel, in the page's language, that a § marks. */
 function paragraphs(page, section) {
@@ -39,4 +39,31 @@ export function ruleSnippet(page, key, section) {
     }),
     h("button", { type: "button", class: "link", dataset: { key: `${key}-close` },
       onclick: () => { page.ruleOpen = null; page.coach.redraw(); } }, page.t("rules.close")));
+}
+
+/**
+ * The game's key terms in the prompt `el` (its coach data's `terms`, worded by `rules.term.*` in the
+ * page's language) become buttons that open their rule just below the prompt; each term once.
+ */
+export function linkTerms(page, el) {
+  const terms = page.coach.data?.terms ?? [];
+  for (const term of terms) {
+    const word = page.t(`rules.term.${term.key}`);
+    if (!word) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest("button")) continue;
+      const at = node.data.toLowerCase().indexOf(word.toLowerCase());
+      if (at < 0) continue;
+      const found = node.splitText(at);
+      found.splitText(word.length);
+      found.replaceWith(ruleButton(page, term.rule, `term-${term.key}`, found.data, "link rule-term"));
+      break;
+    }
+  }
+  const open = terms.find((term) => page.ruleOpen === `term-${term.key}` && el.querySelector(`[data-key="term-${term.key}"]`));
+  const holder = document.getElementById("prompt-rule");
+  const snippet = open ? ruleSnippet(page, `term-${open.key}`, open.rule) : null;
+  fill(holder, snippet);
+  holder.hidden = !snippet;
 }

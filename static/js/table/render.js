@@ -2,6 +2,7 @@
 // cards travelling where they go), the panels. Redrawing replaces nodes; focus and scroll are kept as they were.
 import { fill, IN_FLIGHT } from "../dom.js";
 import { renderCoach } from "../coach.js";
+import { linkTerms } from "../rule-snippets.js";
 import { makeContext } from "../context.js";
 import { moving } from "../kit.js";
 import { signalTurn } from "../yourturn.js";
@@ -42,6 +43,7 @@ export function render(page) {
   promptEl.hidden = !page.view;
   const line = page.view ? promptLine(page, ctx) : "";
   fill(promptEl, line, offlineTurnNote(page, ctx));
+  linkTerms(page, promptEl);
   document.getElementById("log").hidden = !page.view;
   if (page.view) moving(tableEl, () => page.game.render(tableEl, ctx));
   renderWatchers(page, ctx);
