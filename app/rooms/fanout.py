@@ -203,6 +203,14 @@ class FanOut:
 
         self._push_per_seat(state)
 
+    def push_log(self, line: tuple[int, Event]) -> None:
+        """A log line that comes with no new version (a hint was asked), to the tabs it is visible to."""
+        version, event = line
+        message = orjson.dumps({"type": "log", "events": [_event_json(version, event)]})
+        for connection in list(self.connections):
+            if event.visible_to(connection.seat):
+                connection.push(message)
+
     def push_clock(self) -> None:
         """The turn clock alone (paused, resumed)."""
         self._push_to_all({"type": "clock", "clock": self.turn_clock()})
