@@ -97,6 +97,7 @@ class RoomRecord:
     turn_seconds: int | None = None  # the turn timer's seconds per decision; None: no timer
     clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
     timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
+    hints: bool = True  # whether its players may ask the bot for a hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +150,11 @@ class RoomStore:
         seed: int,
         active_at: int,
         turn_seconds: int | None = None,
+        hints: bool = True,
     ) -> None:
-        await self._writer.write(NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds))
+        await self._writer.write(
+            NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds, hints)
+        )
 
     async def mark_active(self, room_id: str, at: int) -> None:
         """Records that a seated player was around at `at` (Unix seconds)."""
@@ -377,6 +381,7 @@ class RoomStore:
                 turn_seconds=room.turn_seconds,
                 clock=room.clock,
                 timed_out=frozenset(timed_out[room.id]),
+                hints=room.hints,
             )
             for room in rooms
         ]

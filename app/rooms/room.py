@@ -76,6 +76,7 @@ class Room:
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
+        self.hints = Hints(hints)
         self.fanout = FanOut(
             room_id,
             self.session,
@@ -85,10 +86,10 @@ class Room:
             self.departures,
             self.may,
             limits or PageLimits.of(Settings()),
+            self.hints,
         )
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.seat_asks = SeatAsks()
-        self.hints = Hints(hints)
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
         self._lock = asyncio.Lock()
         self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
@@ -131,6 +132,7 @@ class Room:
             turn_clock,
             reconnect_grace,
             limits,
+            record.hints,
         )
         room.active_at = record.active_at
         return room
