@@ -41,6 +41,20 @@ export function moving(root, draw) {
 }
 
 /**
+ * Marks the controls in `root` that make `action` (a hint's) with `data-hinted`: a whole move's, and
+ * each option of a step that is part of it. Returns the first marked, or null.
+ */
+export function markHinted(root, action) {
+  for (const old of root.querySelectorAll("[data-hinted]")) old.removeAttribute("data-hinted");
+  if (!action) return null;
+  const partOf = (step, value) => [action[step]].flat().some((part) => same(part, value));
+  const marked = [...root.querySelectorAll("[data-action], [data-step][data-pick]")].filter((control) => (
+    control.dataset.action ? same(JSON.parse(control.dataset.action), action) : partOf(control.dataset.step, JSON.parse(control.dataset.pick))));
+  for (const control of marked) control.dataset.hinted = "";
+  return marked[0] ?? null;
+}
+
+/**
  * The kit as the prompt sees it: the table this view was drawn in, or the one before it (the page
  * says the prompt of a new state before drawing it), or else a table with nothing kept.
  */

@@ -39,7 +39,7 @@ def choose(view: Json, rng: Random) -> Choice:
     best_score, _, best = max(scored)
     end = next((i for i, action in enumerate(legal) if action["type"] == "end_turn"), None)
     if end is not None and best_score <= 0:  # §4.6: brownies are optional; stop when none pays off
-        return Choice(legal[end], Reason("hint.endTurn", {"options": len(legal) - 1}))
+        return Choice(legal[end], Reason("hint.endTurn"))
     return Choice(legal[best], table.reason(legal[best]))
 
 
