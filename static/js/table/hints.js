@@ -71,7 +71,7 @@ export function renderHint(page, ctx, tableEl) {
   if (box.hidden) return;
   const move = marked ? (marked.getAttribute("aria-label") || marked.textContent).trim() : null;
   fill(box,
-    h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: Boolean(hint?.asking) || Boolean(ctx.busy),
+    h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking ? true : ctx.busy,
       onclick: () => ask(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
     hint?.action ? h("p", { class: "hint-answer", role: "status" },
       move ? h("strong", {}, ctx.t("hint.move", { move })) : null, " ",
