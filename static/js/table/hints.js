@@ -3,6 +3,7 @@
 // makes the move, so the player can take it; everyone's log says who asked (docs/protocol.md).
 import { h, fill } from "../dom.js";
 import { markHinted } from "../kit.js";
+import { announce } from "./notices.js";
 import { render } from "./render.js";
 
 const newId = () => `hint-${crypto.randomUUID ? crypto.randomUUID() : String(Math.random())}`;
@@ -61,23 +62,36 @@ async function ask(page) {
   render(page);
 }
 
-/** The button by the prompt, and the answer for this version; the hinted control is marked on the table. */
+/** A control's name as a screen reader says it. */
+const said = (control) => (control.getAttribute("aria-label") || control.textContent).trim();
+
+/**
+ * The button by the prompt, and the answer for this version: the move in words (the first control to
+ * press, named when the answer came) and its reason, said aloud once. The controls to press next are
+ * marked on the table, each described by the reason; pressing them in turn makes the move.
+ */
 export function renderHint(page, ctx, tableEl) {
   const box = document.getElementById("hint");
   const hint = page.hint?.version === page.version ? page.hint : null;
   if (!hint) page.hint = null;
   box.hidden = !mayAskHint(page);
-  const marked = hint?.action ? markHinted(tableEl, hint.action) : null;
+  const marked = markHinted(tableEl, box.hidden ? null : hint?.action, { label: ctx.t("hint.badge"), describedBy: "hint-reason" });
   if (box.hidden) return;
-  const move = marked ? (marked.getAttribute("aria-label") || marked.textContent).trim() : null;
+  if (hint?.action && hint.move === undefined) hint.move = marked.length ? said(marked[0]) : null;
+  const reason = hint?.action ? reasonText(ctx.t, ctx.lang, hint.reason) : null;
   fill(box,
     h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking ? true : ctx.busy,
       onclick: () => ask(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
-    hint?.action ? h("p", { class: "hint-answer", role: "status" },
-      move ? h("strong", {}, ctx.t("hint.move", { move })) : null, " ",
-      h("span", { class: "hint-reason" }, reasonText(ctx.t, ctx.lang, hint.reason)),
-      marked ? h("span", { class: "muted" }, " ", ctx.t("hint.marked")) : null) : null,
-    hint?.refused ? h("p", { class: "hint-answer refused", role: "status" }, hint.refused) : null);
+    hint?.action ? h("p", { class: "hint-answer" },
+      hint.move ? h("strong", { class: "hint-move" }, ctx.t("hint.move", { move: hint.move })) : null, " ",
+      h("span", { class: "hint-reason", id: "hint-reason" }, reason),
+      marked.length ? h("span", { class: "hint-marked" }, " ", ctx.t("hint.marked")) : null) : null,
+    hint?.refused ? h("p", { class: "hint-answer refused" }, hint.refused) : null);
+  if (hint && !hint.asking && !hint.said) { // said once, in the one polite live line
+    hint.said = true;
+    announce(page, hint.refused ?? [hint.move && ctx.t("hint.move", { move: hint.move }), reason, marked.length ? ctx.t("hint.marked") : null]
+      .filter(Boolean).join(" "));
+  }
 }
 
 /** The table's hint setting, said in the rules dialog. */
