@@ -111,6 +111,7 @@ class RoomRecord:
     clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
     timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
     revision: int = 0  # how many changes that are not moves the table has had (Fence)
+    hints: bool = True  # whether its players may ask the bot for a hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +164,11 @@ class RoomStore:
         seed: int,
         active_at: int,
         turn_seconds: int | None = None,
+        hints: bool = True,
     ) -> None:
-        await self._writer.write(NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds))
+        await self._writer.write(
+            NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds, hints)
+        )
 
     async def mark_active(self, room_id: str, at: int) -> None:
         """Records that a seated player was around at `at` (Unix seconds)."""
@@ -395,6 +399,7 @@ class RoomStore:
                 clock=room.clock,
                 timed_out=frozenset(timed_out[room.id]),
                 revision=room.revision,
+                hints=room.hints,
             )
             for room in rooms
         ]

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from app.config import Settings
-from app.engine import GameRules, IllegalAction, Options, Seat
+from app.engine import Choice, GameRules, IllegalAction, Options, Seat
 from app.persistence import Fence, KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
@@ -25,6 +25,7 @@ from app.rooms.clock import TurnClock, check_pause, timed_out
 from app.rooms.connection import SEAT_REVOKED, SUPERSEDED, Close, Connection
 from app.rooms.errors import TableError
 from app.rooms.fanout import Ack, FanOut, PageLimits
+from app.rooms.hints import Hints, hinted
 from app.rooms.identity import new_seed
 from app.rooms.may import may
 from app.rooms.presence import CLEAN_CLOSES, RELOAD_SECONDS, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
@@ -62,6 +63,7 @@ class Room:
         turn_clock: TurnClock | None = None,
         reconnect_grace: float = 30,
         limits: PageLimits | None = None,
+        hints: bool = True,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -74,6 +76,7 @@ class Room:
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
+        self.hints = Hints(hints)
         self.fanout = FanOut(
             room_id,
             self.session,
@@ -83,6 +86,7 @@ class Room:
             self.departures,
             self.may,
             limits or PageLimits.of(Settings()),
+            self.hints,
         )
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.seat_asks = SeatAsks()
@@ -129,6 +133,7 @@ class Room:
             turn_clock,
             reconnect_grace,
             limits,
+            record.hints,
         )
         room.active_at = record.active_at
         room.revision = record.revision
@@ -425,6 +430,14 @@ class Room:
             self.fanout.push_snapshots()
         self.bots.wake()
         return Answered.ACK_OWED  # the snapshots answer nobody: the asker gets its own ack
+
+    def hint(self, seat: Seat | None) -> Choice:
+        """What the game's bot would do in this seat's place, from its own view, and why (rules:
+        hints.py); every tab's log says the seat asked. Nothing is recorded: the game is unchanged."""
+        choice = self.hints.ask(seat, self.session, self.clock())
+        assert seat is not None
+        self.fanout.push_log(self.session.note(hinted(seat)))
+        return choice
 
     # --- chat -------------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ class CreateTable(_Body):
     options: dict[str, bool | int | str | None] = Field(default_factory=dict, max_length=16)
     bots: list[int] = Field(default_factory=list, max_length=8)  # seats to fill with bots at once
     turn_seconds: int | None = None  # a turn timer: seconds per decision (30, 60, 120, 300), or none
+    hints: bool = True  # whether players may ask the bot "What would you do?"
 
 
 class JoinTable(_Body):
@@ -90,7 +91,7 @@ def list_games() -> list[dict[str, object]]:
 @router.post("/tables", status_code=201, dependencies=[Depends(limited("create"))])
 async def create_table(body: CreateTable, response: Response, rooms: RoomsDep, settings: SettingsDep) -> Seated:
     """A new table with its creator in seat 0 (and any bots asked for)."""
-    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds)
+    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds, body.hints)
     seat, token = await room.join(body.name)
     for bot_seat in body.bots:
         await room.set_bot(seat, bot_seat, True)

@@ -80,7 +80,7 @@ async function createTable(lobby, event) {
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots,
-                           turn_seconds: timer === "" ? null : Number(timer) }),
+                           turn_seconds: timer === "" ? null : Number(timer), hints: form.elements.hints.checked }),
   });
   const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {

@@ -29,9 +29,14 @@ def harness(page_path: str, html: str) -> Callable[[Route], Awaitable[None]]:
     return serve
 
 
-async def open_page(browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900) -> Page:
-    """A fresh browser (own cookies) at `url`; any script error on the page fails the test."""
-    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
+async def open_page(
+    browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900, touch: bool = False
+) -> Page:
+    """A fresh browser (own cookies) at `url`, a phone's touch screen if `touch`; any script error on
+    the page fails the test."""
+    context = await browser.new_context(
+        locale=locale, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+    )
     page = await context.new_page()
     page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
     await page.goto(url)

@@ -4,6 +4,7 @@ import { fill, IN_FLIGHT } from "../dom.js";
 import { makeContext } from "../context.js";
 import { moving } from "../kit.js";
 import { signalTurn } from "../yourturn.js";
+import { renderHint, renderHintSetting } from "./hints.js";
 import { keepInView } from "./in-view.js";
 import { renderPanels } from "./panels.js";
 import { offlineTurnNote, promptLine } from "./prompt.js";
@@ -43,6 +44,8 @@ export function render(page) {
   fill(promptEl, line, offlineTurnNote(page, ctx));
   document.getElementById("log").hidden = !page.view;
   if (page.view) moving(tableEl, () => page.game.render(tableEl, ctx));
+  renderHint(page, ctx, tableEl);
+  renderHintSetting(page, ctx);
   renderWatchers(page, ctx);
   renderSeatAsks(page, ctx);
   renderPanels(page, ctx);
