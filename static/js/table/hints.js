@@ -62,13 +62,10 @@ async function ask(page) {
   render(page);
 }
 
-/** A control's name as a screen reader says it. */
-const said = (control) => (control.getAttribute("aria-label") || control.textContent).trim();
-
 /**
- * The button by the prompt, and the answer for this version: the move in words (the first control to
- * press, named when the answer came) and its reason, said aloud once. The controls to press next are
- * marked on the table, each described by the reason; pressing them in turn makes the move.
+ * The button by the prompt, and the answer for this version: its reason (which names the move), said
+ * aloud once. The controls to press next are marked on the table, each described by the reason;
+ * pressing them in turn makes the move.
  */
 export function renderHint(page, ctx, tableEl) {
   const box = document.getElementById("hint");
@@ -77,20 +74,18 @@ export function renderHint(page, ctx, tableEl) {
   box.hidden = !mayAskHint(page);
   const marked = markHinted(tableEl, box.hidden ? null : hint?.action, { label: ctx.t("hint.badge"), describedBy: "hint-reason" });
   if (box.hidden) return;
-  if (hint?.action && hint.move === undefined) hint.move = marked.length ? said(marked[0]) : null;
   const reason = hint?.action ? reasonText(ctx.t, ctx.lang, hint.reason) : null;
   fill(box,
     h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking ? true : ctx.busy,
       onclick: () => ask(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
     hint?.action ? h("p", { class: "hint-answer" },
-      hint.move ? h("strong", { class: "hint-move" }, ctx.t("hint.move", { move: hint.move })) : null, " ",
+      h("strong", { class: "hint-heading" }, ctx.t("hint.heading")), " ",
       h("span", { class: "hint-reason", id: "hint-reason" }, reason),
       marked.length ? h("span", { class: "hint-marked" }, " ", ctx.t("hint.marked")) : null) : null,
     hint?.refused ? h("p", { class: "hint-answer refused" }, hint.refused) : null);
   if (hint && !hint.asking && !hint.said) { // said once, in the one polite live line
     hint.said = true;
-    announce(page, hint.refused ?? [hint.move && ctx.t("hint.move", { move: hint.move }), reason, marked.length ? ctx.t("hint.marked") : null]
-      .filter(Boolean).join(" "));
+    announce(page, hint.refused ?? [ctx.t("hint.heading"), reason, marked.length ? ctx.t("hint.marked") : null].filter(Boolean).join(" "));
   }
 }
 
