@@ -44,10 +44,12 @@ export function reasonText(t, lang, reason) {
   return t(reason.key, params) ?? reason.key;
 }
 
-/** Whether this seat may ask now: hints on, seated, and a decision of its own to make. */
+/** Whether this seat is offered the button: hints on, seated, a game being played (kept in its place between turns). */
+const offered = (page) => Boolean(page.table?.hints) && page.you !== null && page.table.status === "playing";
+
+/** Whether this seat may ask now: offered the button, and a decision of its own to make. */
 export function mayAskHint(page) {
-  return Boolean(page.table?.hints) && page.you !== null && page.table.status === "playing"
-    && Boolean(page.view?.legal?.length);
+  return offered(page) && Boolean(page.view?.legal?.length);
 }
 
 /** Asks, and keeps the answer for this version; a refusal is said in the answer's place. */
@@ -71,12 +73,13 @@ export function renderHint(page, ctx, tableEl) {
   const box = document.getElementById("hint");
   const hint = page.hint?.version === page.version ? page.hint : null;
   if (!hint) page.hint = null;
-  box.hidden = !mayAskHint(page);
-  const marked = markHinted(tableEl, box.hidden ? null : hint?.action, { label: ctx.t("hint.badge"), describedBy: "hint-reason" });
+  box.hidden = !offered(page); // shown the whole game through, so the table below never jumps as turns pass
+  const may = mayAskHint(page);
+  const marked = markHinted(tableEl, may ? hint?.action : null, { label: ctx.t("hint.badge"), describedBy: "hint-reason" });
   if (box.hidden) return;
   const reason = hint?.action ? reasonText(ctx.t, ctx.lang, hint.reason) : null;
   fill(box,
-    h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking ? true : ctx.busy,
+    h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking || !may ? true : ctx.busy,
       onclick: () => ask(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
     hint?.action ? h("p", { class: "hint-answer" },
       h("strong", { class: "hint-heading" }, ctx.t("hint.heading")), " ",
