@@ -1,8 +1,9 @@
 """ "What would you do?" on the page, in each of the five games: the player asks, reads the reason, sees
 the controls to press marked on the table, presses only those (one at a time, each as it is marked),
 and exactly the hinted move is made; another page's log says that the player asked. Bremen, Baroque
-and Bluebell are played on a desktop in English, Hansa and Brownies on a touch phone in Japanese. A
-table created with hints off offers no button.
+and Hansa are played on a desktop in English, Bluebell and Brownies on a touch phone in Japanese. A
+table created with hints off offers no button. With ZASHIKI_SCREENSHOTS=1 the Bremen and Bluebell
+pages refresh docs/screenshots/hint-en.png and hint-ja.png.
 """
 
 import json
@@ -12,14 +13,14 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, WebSocket, expect
 
-from tests.browser.pages import PHONE, landed, open_page, shoot
+from tests.browser.pages import KEEP_SHOTS, PHONE, SHOTS, landed, open_page
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 SEATS = {"bremen": 4, "baroque": 3, "hansa": 3, "brownies": 3, "bluebell": 2}
 OPTIONS = {"brownies": {"round_limit": "10"}}
-PHONES = {"hansa", "brownies"}  # touch phones in Japanese; the others desktops in English
+PHONES = {"bluebell", "brownies"}  # touch phones in Japanese; the others desktops in English
 ASKED = {"en": "Mina asked for a hint", "ja": "Minaがヒントを求めました"}
 # The move is made (a newer version is drawn), or a control to press next is marked while no move is in flight.
 MOVED_OR_MARKED = """(before) => {
@@ -27,6 +28,7 @@ MOVED_OR_MARKED = """(before) => {
   const marked = document.querySelector("#table [data-hinted]");
   return Number(app.dataset.version) > before || (!app.hasAttribute("data-busy") && Boolean(marked));
 }"""
+SHOT_NAMES = {"bremen": "hint-en", "bluebell": "hint-ja"}  # the README's
 CLICKS = 12  # at most this many marked controls make one move (a Brownies desk: open, pay, take, confirm)
 
 
@@ -84,6 +86,18 @@ async def press(page: Page, control: str) -> None:
         await page.locator(control).first.click()
 
 
+async def shoot_down_to_the_table(page: Page, name: str, tmp_path: Path) -> None:
+    """A screenshot from the top of the page to the end of the table: the answer and the marks together."""
+    await landed(page)
+    width, bottom = await page.evaluate(
+        "[innerWidth, Math.ceil(document.getElementById('table').getBoundingClientRect().bottom + scrollY + 8)]"
+    )
+    folder = SHOTS if KEEP_SHOTS and name in SHOT_NAMES.values() else tmp_path
+    await page.screenshot(
+        path=folder / f"{name}.png", full_page=True, clip={"x": 0, "y": 0, "width": width, "height": bottom}
+    )
+
+
 async def follow_the_hint(page: Page, before: int) -> int:
     """Presses the first marked control, again and again, until the move is made; how many it took."""
     for pressed in range(CLICKS):
@@ -119,8 +133,7 @@ async def test_a_hint_is_read_marked_and_followed(
     assert all("hint-reason" in ids.split() for ids in described)  # each says why, to a screen reader too
     await expect(page.locator("#announce")).to_contain_text(await reason.inner_text())
     await expect(other.locator("#log")).to_contain_text(ASKED["en"])
-    await landed(page)
-    await shoot(page, f"hint-{game}", tmp_path, full_page=False)
+    await shoot_down_to_the_table(page, SHOT_NAMES.get(game, f"hint-{game}"), tmp_path)
     presses = await follow_the_hint(page, before)
     assert presses >= 1
     assert [m["action"] for m in wire.sent] == [wire.hinted[-1]["action"]]  # exactly the hinted move, once

@@ -44,10 +44,12 @@ export function reasonText(t, lang, reason) {
   return t(reason.key, params) ?? reason.key;
 }
 
-/** Whether this seat may ask now: hints on, seated, and a decision of its own to make. */
+/** Whether this seat is offered the button: hints on, seated, a game being played (kept in its place between turns). */
+const offered = (page) => Boolean(page.table?.hints) && page.you !== null && page.table.status === "playing";
+
+/** Whether this seat may ask now: offered the button, and a decision of its own to make. */
 export function mayAskHint(page) {
-  return Boolean(page.table?.hints) && page.you !== null && page.table.status === "playing"
-    && Boolean(page.view?.legal?.length);
+  return offered(page) && Boolean(page.view?.legal?.length);
 }
 
 /** Asks, and keeps the answer for this version; a refusal is said in the answer's place. */
@@ -62,35 +64,31 @@ async function ask(page) {
   render(page);
 }
 
-/** A control's name as a screen reader says it. */
-const said = (control) => (control.getAttribute("aria-label") || control.textContent).trim();
-
 /**
- * The button by the prompt, and the answer for this version: the move in words (the first control to
- * press, named when the answer came) and its reason, said aloud once. The controls to press next are
- * marked on the table, each described by the reason; pressing them in turn makes the move.
+ * The button by the prompt, and the answer for this version: its reason (which names the move), said
+ * aloud once. The controls to press next are marked on the table, each described by the reason;
+ * pressing them in turn makes the move.
  */
 export function renderHint(page, ctx, tableEl) {
   const box = document.getElementById("hint");
   const hint = page.hint?.version === page.version ? page.hint : null;
   if (!hint) page.hint = null;
-  box.hidden = !mayAskHint(page);
-  const marked = markHinted(tableEl, box.hidden ? null : hint?.action, { label: ctx.t("hint.badge"), describedBy: "hint-reason" });
+  box.hidden = !offered(page); // shown the whole game through, so the table below never jumps as turns pass
+  const may = mayAskHint(page);
+  const marked = markHinted(tableEl, may ? hint?.action : null, { label: ctx.t("hint.badge"), describedBy: "hint-reason" });
   if (box.hidden) return;
-  if (hint?.action && hint.move === undefined) hint.move = marked.length ? said(marked[0]) : null;
   const reason = hint?.action ? reasonText(ctx.t, ctx.lang, hint.reason) : null;
   fill(box,
-    h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking ? true : ctx.busy,
+    h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking || !may ? true : ctx.busy,
       onclick: () => ask(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
     hint?.action ? h("p", { class: "hint-answer" },
-      hint.move ? h("strong", { class: "hint-move" }, ctx.t("hint.move", { move: hint.move })) : null, " ",
+      h("strong", { class: "hint-heading" }, ctx.t("hint.heading")), " ",
       h("span", { class: "hint-reason", id: "hint-reason" }, reason),
       marked.length ? h("span", { class: "hint-marked" }, " ", ctx.t("hint.marked")) : null) : null,
     hint?.refused ? h("p", { class: "hint-answer refused" }, hint.refused) : null);
   if (hint && !hint.asking && !hint.said) { // said once, in the one polite live line
     hint.said = true;
-    announce(page, hint.refused ?? [hint.move && ctx.t("hint.move", { move: hint.move }), reason, marked.length ? ctx.t("hint.marked") : null]
-      .filter(Boolean).join(" "));
+    announce(page, hint.refused ?? [ctx.t("hint.heading"), reason, marked.length ? ctx.t("hint.marked") : null].filter(Boolean).join(" "));
   }
 }
 
