@@ -3,14 +3,17 @@
 from app.engine.commits import Commits
 from app.engine.contract import (
     Action,
+    Choice,
     Event,
     GameRules,
     IllegalAction,
     Option,
     Options,
     Outcome,
+    Reason,
     Seat,
     Transition,
+    term,
 )
 from app.engine.envelope import full_view, table_view
 from app.engine.evolve import evolve
@@ -18,6 +21,7 @@ from app.engine.rng import rng_for
 
 __all__ = [
     "Action",
+    "Choice",
     "Commits",
     "Event",
     "GameRules",
@@ -25,10 +29,12 @@ __all__ = [
     "Option",
     "Options",
     "Outcome",
+    "Reason",
     "Seat",
     "Transition",
     "evolve",
     "full_view",
     "rng_for",
     "table_view",
+    "term",
 ]

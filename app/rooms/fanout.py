@@ -11,6 +11,7 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
+from app.rooms.hints import Hints
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
 from app.rooms.session import TableSession
@@ -48,6 +49,7 @@ def table_json(
     presence: Sequence[Presence],
     spectators: Sequence[str] = (),
     practice: bool = False,
+    hints: bool = True,
 ) -> dict[str, object]:
     """The public facts about a table: its seats, who is here (`spectators`: a name, or "", per tab), its status;
     `practice`: opened by "Learn <game>", its page starts with the coach."""
@@ -57,6 +59,7 @@ def table_json(
         "game": game,
         "status": status,
         "options": options,
+        "hints": hints,  # whether its players may ask the bot for a hint
         "game_no": game_no,
         "creator": CREATOR,
         "seats": [
@@ -81,6 +84,7 @@ class FanOut:
         departures: Departures,
         may: Callable[[Seat | None], dict[str, object]],
         limits: PageLimits,
+        hints: Hints,
         practice: bool = False,
     ) -> None:
         self.room_id = room_id
@@ -92,6 +96,7 @@ class FanOut:
         self.departures = departures  # how each seat's last tab went
         self.may = may  # what the viewer at a seat may do now: sent with every table object
         self.limits = limits
+        self.hints = hints
         self.connections: set[Connection] = set()
 
     # --- the tabs -------------------------------------------------------------------------
@@ -155,6 +160,7 @@ class FanOut:
             self.presence(),
             [c.name for c in sorted(self.connections, key=lambda c: c.serial) if c.seat is None],
             self.practice,
+            hints=self.hints.on,
         )
 
     def snapshot(self, seat: Seat | None) -> bytes:
@@ -208,6 +214,14 @@ class FanOut:
             return message
 
         self._push_per_seat(state)
+
+    def push_log(self, line: tuple[int, Event]) -> None:
+        """A log line that comes with no new version (a hint was asked), to the tabs it is visible to."""
+        version, event = line
+        message = orjson.dumps({"type": "log", "events": [_event_json(version, event)]})
+        for connection in list(self.connections):
+            if event.visible_to(connection.seat):
+                connection.push(message)
 
     def push_clock(self) -> None:
         """The turn clock alone (paused, resumed)."""

@@ -53,6 +53,7 @@ class CreateTable(_Body):
     turn_seconds: int | None = None  # a turn timer: seconds per decision (30, 60, 120, 300), or none
     # "Learn <game>": bots take every other seat and the game starts at once; the page opens with the coach.
     practice: bool = False
+    hints: bool = True  # whether players may ask the bot "What would you do?"
 
 
 class JoinTable(_Body):
@@ -101,12 +102,13 @@ async def create_table(
     limits: LimitsDep,
 ) -> Seated:
     """A new table with its creator in seat 0 (and any bots asked for); a practice table has bots in
-    every other seat and is started at once."""
+    every other seat, is started at once and always gives hints (its coach points with them)."""
     if body.practice:
         if body.bots:
             raise TableError("bad_practice", "A practice table seats its own bots.", 400)
         limits.hit("practice", client_of(request))
-    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds, body.practice)
+    hints = body.hints or body.practice
+    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds, body.practice, hints)
     seat, token = await room.join(body.name)
     bots = [s for s in range(len(room.seats)) if s != seat] if body.practice else body.bots
     for bot_seat in bots:

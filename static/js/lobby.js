@@ -82,7 +82,8 @@ async function createTable(lobby, form, practice) {
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots,
-                           turn_seconds: timer === "" ? null : Number(timer), practice }),
+                           turn_seconds: timer === "" ? null : Number(timer), practice,
+                           hints: practice || form.elements.hints.checked }),
   });
   const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {

@@ -32,8 +32,8 @@ def harness(page_path: str, html: str) -> Callable[[Route], Awaitable[None]]:
 async def open_page(
     browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900, touch: bool = False
 ) -> Page:
-    """A fresh browser (own cookies) at `url`; any script error on the page fails the test. `touch`: a
-    touch screen (a phone), tapped rather than clicked."""
+    """A fresh browser (own cookies) at `url`, a phone's touch screen if `touch`; any script error on
+    the page fails the test."""
     context = await browser.new_context(
         locale=locale, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
     )

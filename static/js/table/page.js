@@ -36,6 +36,8 @@ export function newTablePage(app, game, strings) {
     // Asking for a seat back: this tab's ask (its id, the seat, "asked" or "declined"), and the host's waiting asks.
     seatAsk: { count: 0, id: null, seat: null, answer: null, waiting: [] },
     checks: new Map(), // check id -> resolve, for questions the server has not answered yet
+    hints: new Map(), // hint id -> resolve, for hints the server has not answered yet
+    hint: null, // the hint shown: {version, asking} or {version, action, reason} or {version, refused}
     said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
     chatIds: 0,
     chat: newChat(),

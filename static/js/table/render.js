@@ -6,6 +6,7 @@ import { linkTerms } from "../rule-snippets.js";
 import { makeContext } from "../context.js";
 import { moving } from "../kit.js";
 import { signalTurn } from "../yourturn.js";
+import { renderHint, renderHintSetting } from "./hints.js";
 import { keepInView } from "./in-view.js";
 import { renderPanels } from "./panels.js";
 import { offlineTurnNote, promptLine } from "./prompt.js";
@@ -46,6 +47,8 @@ export function render(page) {
   linkTerms(page, promptEl);
   document.getElementById("log").hidden = !page.view;
   if (page.view) moving(tableEl, () => page.game.render(tableEl, ctx));
+  renderHint(page, ctx, tableEl);
+  renderHintSetting(page, ctx);
   renderWatchers(page, ctx);
   renderSeatAsks(page, ctx);
   renderPanels(page, ctx);
