@@ -77,7 +77,7 @@ class Room:
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
-        self.hints = Hints(hints)
+        self.hints = Hints(hints, practice)
         self.fanout = FanOut(
             room_id,
             self.session,
@@ -436,10 +436,12 @@ class Room:
 
     def hint(self, seat: Seat | None) -> Choice:
         """What the game's bot would do in this seat's place, from its own view, and why (rules:
-        hints.py); every tab's log says the seat asked. Nothing is recorded: the game is unchanged."""
+        hints.py); every tab's log says the seat asked, but at a practice table, whose other seats are all
+        bots. Nothing is recorded: the game is unchanged."""
         choice = self.hints.ask(seat, self.session, self.clock())
         assert seat is not None
-        self.fanout.push_log(self.session.note(hinted(seat)))
+        if not self.hints.practice:
+            self.fanout.push_log(self.session.note(hinted(seat)))
         return choice
 
     # --- chat -------------------------------------------------------------------------------

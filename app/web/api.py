@@ -102,13 +102,12 @@ async def create_table(
     limits: LimitsDep,
 ) -> Seated:
     """A new table with its creator in seat 0 (and any bots asked for); a practice table has bots in
-    every other seat, is started at once and always gives hints (its coach points with them)."""
+    every other seat, is started at once and always gives hints (its coach points with them: hints.py)."""
     if body.practice:
         if body.bots:
             raise TableError("bad_practice", "A practice table seats its own bots.", 400)
         limits.hit("practice", client_of(request))
-    hints = body.hints or body.practice
-    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds, body.practice, hints)
+    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds, body.practice, body.hints)
     seat, token = await room.join(body.name)
     bots = [s for s in range(len(room.seats)) if s != seat] if body.practice else body.bots
     for bot_seat in bots:

@@ -1,11 +1,14 @@
 // The coach of a practice table ("Learn <game>"): one line at a time walks a newcomer through the
 // first round. Each kind of decision is introduced once, when it is first asked of this seat, with its
 // rule section; each kind of scoring moment is explained once, with this game's numbers; then the coach
-// gets out of the way. It can be hidden and opened again. The coach is the platform's; a game gives
+// gets out of the way. At each decision of its seat it asks the hint, whose marks (the kit's
+// `data-hinted`) point at what to press, step by step for a move built in steps. It can be hidden and
+// opened again; hidden, it asks nothing. The coach is the platform's; a game gives
 // only data: static/coach/<game>.json (which decisions and scoring moments it has, their § and the
 // numbers to show) and its `coach.*` strings in static/i18n/<game>.json.
 import { h, fill } from "./dom.js";
 import { ruleButton, ruleSnippet } from "./rule-snippets.js";
+import { mayAskHint, showHint } from "./table/hints.js";
 
 const KEPT = (code) => `zashiki.coach.${code}`; // this browser's progress at this table
 const MAX_LINES = 3;
@@ -103,7 +106,6 @@ export function renderCoach(page, ctx) {
   if (!practice || !coach.data) {
     panel.hidden = true;
     button.hidden = true;
-    pointAt(null);
     return;
   }
   if (!coach.progress) {
@@ -132,9 +134,14 @@ export function renderCoach(page, ctx) {
   button.setAttribute("aria-expanded", String(open));
   panel.hidden = !open;
   if (open) drawLines(page, ctx, panel);
-  // The mark stays on while the coach is not put away, also once it has nothing left to say.
-  const turn = Boolean(ctx.view?.legal?.length) && (ctx.view.awaiting ?? []).includes(ctx.seat) && !ctx.busy;
-  pointAt(!progress.hidden && turn ? pointedControl() : null);
+  // It points while it is not put away, also once it has nothing left to say: once per decision, the
+  // hint (a practice table gives its player every hint it asks for; app/rooms/hints.py).
+  const turn = mayAskHint(page) && (ctx.view.awaiting ?? []).includes(ctx.seat) && !ctx.busy;
+  if (!progress.hidden && turn && page.hint?.version !== page.version) {
+    queueMicrotask(() => { // after this drawing: asking draws the page again
+      if (page.hint?.version !== page.version) showHint(page);
+    });
+  }
 }
 
 function drawLines(page, ctx, panel) {
@@ -167,22 +174,9 @@ export function setupCoachButton(page) {
   document.getElementById("coach-button").addEventListener("click", () => setHidden(page, false));
 }
 
-/** The control the coach points at: the first the page asks for now that is not yet chosen. */
-function pointedControl() {
-  const open = ':not(:disabled):not([aria-disabled="true"]):not([aria-pressed="true"])';
-  const table = document.getElementById("table");
-  const shown = (el) => el.getClientRects().length > 0;
-  return [...table.querySelectorAll(`[data-asked]${open}`)].find(shown)
-    ?? [...table.querySelectorAll(`[data-action]${open}`)].find(shown) ?? null;
-}
-
-function pointAt(el) {
-  for (const old of document.querySelectorAll("[data-coach-point]")) if (old !== el) old.removeAttribute("data-coach-point");
-  el?.setAttribute("data-coach-point", "");
-}
-
+/** Brings the first control the hint marks into view and gives it focus. */
 function showMe() {
-  const el = document.querySelector("[data-coach-point]") ?? pointedControl();
+  const el = document.querySelector("#table [data-hinted]");
   if (!el) return;
   el.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
   el.focus({ preventScroll: true });

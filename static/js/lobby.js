@@ -83,7 +83,7 @@ async function createTable(lobby, form, practice) {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots,
                            turn_seconds: timer === "" ? null : Number(timer), practice,
-                           hints: practice || form.elements.hints.checked }),
+                           hints: form.elements.hints.checked }),
   });
   const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {

@@ -1,7 +1,8 @@
 """A newcomer learns each game at a practice table: "Learn <game>" in the lobby, then the whole game
-played by pressing only what the coach points at. Every coach line cites a §; the coach hides and
-comes back; a rule opens in place; the coached table passes axe. Two games on a Japanese touch phone,
-three on an English desktop."""
+played by pressing only what the coach points at (the hint it asks at each decision marks it). Every
+coach line's § is a paragraph of the rules; the coach hides and comes back; "Show me" finds the control;
+a rule opens in place; the coached table passes axe. Two games on a Japanese touch phone, three on an
+English desktop."""
 
 from pathlib import Path
 
@@ -10,43 +11,46 @@ from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, expect
 
 from tests.browser.pages import PHONE, open_page, shoot
+from tests.support.client import SHORT_GAME_OPTIONS
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 axe = Axe()
 
-# game: (players, language, phone, lobby options that keep the game short)
+# game: (players, language, phone)
 LEARNERS = {
-    "bremen": (4, "ja-JP", True, {}),
-    "baroque": (3, "en-US", False, {}),
-    "hansa": (3, "en-US", False, {}),
-    "brownies": (2, "en-US", False, {"round_limit": "10"}),
-    "bluebell": (2, "ja-JP", True, {}),
+    "bremen": (4, "ja-JP", True),
+    "baroque": (3, "en-US", False),
+    "hansa": (3, "en-US", False),
+    "brownies": (2, "en-US", False),
+    "bluebell": (2, "ja-JP", True),
 }
 
 # The coach's screenshots in the README: one in each language, from a real table.
 SHOTS = {"bremen": "coach-ja", "baroque": "coach-en"}
 
-# Marks the control the coach points at and presses it; the page then points somewhere else (or nowhere).
+# Remembers the control the coach points at (the first the hint marks), to press it; the page then
+# points somewhere else, or nowhere, or is sending the move.
 POINTED = """() => {
-  const el = document.querySelector('[data-coach-point]');
+  const el = document.querySelector('#table [data-hinted]');
   window.__pressed = el;
   return Boolean(el);
 }"""
-MOVED_ON = """() => document.querySelector('[data-coach-point]') !== window.__pressed
+MOVED_ON = """() => document.querySelector('#table [data-hinted]') !== window.__pressed
   || document.querySelector('#app[data-busy]')"""
+MOVE_SECONDS = 10  # a press that does not move the mark on within this is a coach that leads nowhere
 
 
 async def learn(browser: Browser, url: str, game: str) -> Page:
     """The newcomer's page: "Learn <game>" pressed in the lobby, the practice table open with its coach."""
-    players, locale, phone, options = LEARNERS[game]
+    players, locale, phone = LEARNERS[game]
     size = PHONE if phone else {"width": 1100, "height": 900}
     page = await open_page(browser, url, locale, size["width"], size["height"], touch=phone)
     await page.check(f'input[name="game"][value="{game}"]')
     await page.select_option("#seat-count", str(players))
-    for option, value in options.items():
-        await page.select_option(f'select[name="opt-{option}"]', value)
+    for option, value in SHORT_GAME_OPTIONS.get(game, {}).items():
+        await page.select_option(f'select[name="opt-{option}"]', str(value))
     await page.fill("#create-name", "Mina")
     await press(page, page.locator("#learn-button"), phone)
     await page.wait_for_url("**/t/*", timeout=90_000)
@@ -67,7 +71,7 @@ async def follow_the_coach(page: Page, phone: bool, tmp_path: Path, game: str) -
     cited and what axe found on the coached table."""
     cited: set[str] = set()
     found: list[str] = []
-    audited = False
+    audited = shown = False
     for _ in range(4000):
         if await page.locator("#finished:not([hidden])").count():
             break
@@ -78,14 +82,25 @@ async def follow_the_coach(page: Page, phone: bool, tmp_path: Path, game: str) -
             await open_the_rule_in_place(page, phone)
             if game in SHOTS:
                 await shoot(page, SHOTS[game], tmp_path, full_page=False)
+        if not shown and await page.evaluate(POINTED) and await page.locator("#coach [data-key^=coach-show-]").count():
+            shown = True
+            await show_me(page, phone)
         if await page.evaluate(POINTED):
-            await press(page, page.locator("[data-coach-point]").first, phone)
-            await page.wait_for_function(MOVED_ON)
+            await press(page, page.locator("#table [data-hinted]").first, phone)
+            await page.wait_for_function(MOVED_ON, timeout=MOVE_SECONDS * 1000)
         else:
             await page.wait_for_timeout(40)
     else:
         pytest.fail("the game did not end")
+    assert shown, "the coach never offered to show the control"
     return cited, found
+
+
+async def show_me(page: Page, phone: bool) -> None:
+    """ "Show me" brings the control the hint marks into view, with focus on it."""
+    await press(page, page.locator("#coach [data-key^=coach-show-]").first, phone)
+    await expect(page.locator("#table [data-hinted]").first).to_be_focused()
+    await expect(page.locator("#table [data-hinted]").first).to_be_in_viewport()
 
 
 async def open_the_rule_in_place(page: Page, phone: bool) -> None:
@@ -112,10 +127,10 @@ async def violations(page: Page, where: str) -> list[str]:
 
 
 async def hide_and_reopen(page: Page, phone: bool) -> None:
-    """The coach is put away (its mark goes with it) and opened again from the top bar."""
+    """The coach is put away and opened again from the top bar."""
     await press(page, page.locator("#coach .coach-close"), phone)
     await expect(page.locator("#coach")).to_be_hidden()
-    await expect(page.locator("[data-coach-point]")).to_have_count(0)
+    await expect(page.locator("#coach-button")).to_be_focused()
     await press(page, page.locator("#coach-button"), phone)
     await expect(page.locator("#coach")).to_be_visible()
 
@@ -130,4 +145,7 @@ async def test_a_newcomer_plays_a_whole_game_by_the_coach(
     cited, found = await follow_the_coach(page, phone, tmp_path, game)
     assert not found, "\n".join(found)
     assert cited, "the coach cited no rule"
+    lang = await page.evaluate("document.documentElement.lang")
+    for rule in cited:  # each a paragraph of the rules, in the page's language
+        assert await page.locator(f'#rules section[lang="{lang}"] [data-rule="{rule}"]').count(), rule
     assert await page.locator("#finished").is_visible()

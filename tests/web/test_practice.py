@@ -5,6 +5,7 @@ from pathlib import Path
 
 import httpx
 
+from app.rooms.hints import HINT_BURST
 from tests.support.client import Player
 from tests.support.databases import database
 from tests.support.server import ServerProcess
@@ -38,6 +39,26 @@ async def test_a_practice_table_is_seated_with_bots_started_and_open_to_a_friend
     finally:
         await learner.close()
         await friend.close()
+
+
+async def test_a_practice_table_gives_its_player_every_hint_unpaced_and_unlogged(sqlite_server: ServerProcess) -> None:
+    learner = Player(sqlite_server.url, "Mina")
+    try:
+        response = await learner.http.post(
+            "/api/tables", json={"game": "bluebell", "name": "Mina", "seats": 2, "practice": True, "hints": False}
+        )
+        assert response.status_code == 201, response.text
+        learner.code, learner.seat = response.json()["code"], response.json()["seat"]
+        await learner.connect()
+        assert learner.table is not None and learner.table["hints"] is True  # the coach points with them
+        await learner.wait_for(lambda: bool(learner.view and learner.view["legal"]))
+        for _ in range(HINT_BURST + 2):  # more than any other table's seat may ask at once
+            hinted = await learner.request({"type": "hint"})
+            assert hinted["type"] == "hinted", hinted
+        assert hinted["action"] in learner.view["legal"]  # type: ignore[index]
+        assert all(m["type"] != "log" for m in learner.received)  # the bots need not know who asked
+    finally:
+        await learner.close()
 
 
 async def test_a_practice_table_seats_its_own_bots(sqlite_server: ServerProcess) -> None:
