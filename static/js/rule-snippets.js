@@ -26,17 +26,50 @@ export function ruleButton(page, section, key, label, cls = "link rule-link") {
   }, label);
 }
 
+/**
+ * Copies of the marked paragraphs; list items keep their list (one list for items of the same one) and,
+ * in a numbered list, their own numbers.
+ */
+function copies(found) {
+  const made = [];
+  let list = null;
+  for (const el of found) {
+    const copy = el.cloneNode(true);
+    copy.removeAttribute("id");
+    if (el.tagName !== "LI") {
+      made.push(copy);
+      list = null;
+      continue;
+    }
+    const from = el.parentElement;
+    if (from.tagName === "OL") copy.value = ordinal(el); // the number the rules show it with
+    if (list?.from !== from) {
+      list = { from, el: h(from.tagName.toLowerCase(), { class: "rule-snippet-list" }) };
+      made.push(list.el);
+    }
+    list.el.append(copy);
+  }
+  return made;
+}
+
+/** The number a numbered list shows by its item `li`. */
+function ordinal(li) {
+  let n = li.parentElement.start;
+  for (const item of li.parentElement.children) {
+    if (item.hasAttribute("value")) n = item.value;
+    if (item === li) return n;
+    if (item.tagName === "LI") n += 1;
+  }
+  return n;
+}
+
 /** The rule `section` opened by the button `key`, if it is the open one: its paragraphs, and a button to close it. */
 export function ruleSnippet(page, key, section) {
   if (page.ruleOpen !== key) return null;
   const found = paragraphs(page, section);
   if (!found.length) return null;
   return h("div", { class: "rule-snippet", id: `snippet-${key}`, role: "region", "aria-label": page.t("coach.rule", { section }) },
-    found.map((el) => {
-      const copy = el.cloneNode(true);
-      copy.removeAttribute("id");
-      return el.tagName === "LI" ? h(el.parentElement.tagName.toLowerCase(), { class: "rule-snippet-list" }, copy) : copy;
-    }),
+    copies(found),
     h("button", { type: "button", class: "link", dataset: { key: `${key}-close` },
       onclick: () => { page.ruleOpen = null; page.coach.redraw(); } }, page.t("rules.close")));
 }

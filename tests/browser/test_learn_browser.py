@@ -39,6 +39,9 @@ POINTED = """() => {
 }"""
 MOVED_ON = """() => document.querySelector('#table [data-hinted]') !== window.__pressed
   || document.querySelector('#app[data-busy]')"""
+# The prompt's key terms (buttons that open their rule) sit in its line of text, each on one line.
+TERMS_IN_LINE = """() => [...document.querySelectorAll('#prompt .rule-term')].every((term) =>
+  term.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(term).fontSize))"""
 MOVE_SECONDS = 10  # a press that does not move the mark on within this is a coach that leads nowhere
 
 
@@ -71,28 +74,28 @@ async def follow_the_coach(page: Page, phone: bool, tmp_path: Path, game: str) -
     cited and what axe found on the coached table."""
     cited: set[str] = set()
     found: list[str] = []
-    audited = shown = False
+    audited = False
     for _ in range(4000):
         if await page.locator("#finished:not([hidden])").count():
             break
         cited |= await coach_rules(page)
-        if not audited and await page.locator("#coach [data-rule]").count():
-            audited = True
+        pointed = await page.evaluate(POINTED)
+        if not audited and pointed and await page.locator("#coach [data-key^=coach-show-]").count():
+            audited = True  # a decision's line, with its § and "Show me", and the hint's marks on the table
             found = await violations(page, f"{game} coached table")
+            assert await page.evaluate(TERMS_IN_LINE), "a key term of the prompt broke out of its line"
             await open_the_rule_in_place(page, phone)
             if game in SHOTS:
-                await shoot(page, SHOTS[game], tmp_path, full_page=False)
-        if not shown and await page.evaluate(POINTED) and await page.locator("#coach [data-key^=coach-show-]").count():
-            shown = True
+                await shoot(page, SHOTS[game], tmp_path, down_to="#table")  # the coach, the hint and its marks
             await show_me(page, phone)
-        if await page.evaluate(POINTED):
+        if pointed:
             await press(page, page.locator("#table [data-hinted]").first, phone)
             await page.wait_for_function(MOVED_ON, timeout=MOVE_SECONDS * 1000)
         else:
             await page.wait_for_timeout(40)
     else:
         pytest.fail("the game did not end")
-    assert shown, "the coach never offered to show the control"
+    assert audited, "the coach never pointed at a decision"
     return cited, found
 
 
@@ -114,6 +117,8 @@ async def open_the_rule_in_place(page: Page, phone: bool) -> None:
     text = await snippet.inner_text()
     assert any("\u3040" <= ch <= "\u30ff" for ch in text) == (lang == "ja"), text
     await expect(page.locator("#coach button[data-rule]").first).to_have_attribute("aria-expanded", "true")
+    numbers = await snippet.locator("ol > li").evaluate_all("(items) => items.map((li) => li.value)")
+    assert len(set(numbers)) == len(numbers), f"numbered as in the rules, not each from 1: {numbers}"
     await press(page, page.locator("#coach button[data-rule]").first, phone)
     await expect(snippet).to_have_count(0)
 

@@ -1,6 +1,6 @@
 // Draws the whole table page from its state: the seats, the prompt, the game (by its renderer, its
 // cards travelling where they go), the panels. Redrawing replaces nodes; focus and scroll are kept as they were.
-import { fill, IN_FLIGHT } from "../dom.js";
+import { fill, h, IN_FLIGHT } from "../dom.js";
 import { renderCoach } from "../coach.js";
 import { linkTerms } from "../rule-snippets.js";
 import { makeContext } from "../context.js";
@@ -43,8 +43,10 @@ export function render(page) {
   const promptEl = document.getElementById("prompt");
   promptEl.hidden = !page.view;
   const line = page.view ? promptLine(page, ctx) : "";
-  fill(promptEl, line, offlineTurnNote(page, ctx));
-  linkTerms(page, promptEl);
+  // The line is one run of text, also once its key terms are buttons (a game may lay the prompt out as a flex box).
+  const lineEl = h("span", { class: "prompt-line" }, line);
+  fill(promptEl, lineEl, offlineTurnNote(page, ctx));
+  linkTerms(page, lineEl);
   document.getElementById("log").hidden = !page.view;
   if (page.view) moving(tableEl, () => page.game.render(tableEl, ctx));
   renderHint(page, ctx, tableEl);
