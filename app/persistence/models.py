@@ -45,6 +45,8 @@ class RoomRow(Base):
     # Seconds per decision (None: no turn timer), and the clock as it stood after the last change.
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    # A practice table ("Learn <game>"): its page opens with the coach; otherwise an ordinary table.
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
     # Counts the changes to the table that are not moves (seats, start, chat setting, clock pause): each
     # is written only if the table still stands at the revision and version the writer holds.
     revision: Mapped[int] = mapped_column(Integer, server_default="0")

@@ -110,6 +110,7 @@ class RoomRecord:
     turn_seconds: int | None = None  # the turn timer's seconds per decision; None: no timer
     clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
     timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
+    practice: bool = False  # opened by "Learn <game>": its page starts with the coach
     revision: int = 0  # how many changes that are not moves the table has had (Fence)
     hints: bool = True  # whether its players may ask the bot for a hint
 
@@ -164,10 +165,11 @@ class RoomStore:
         seed: int,
         active_at: int,
         turn_seconds: int | None = None,
+        practice: bool = False,
         hints: bool = True,
     ) -> None:
         await self._writer.write(
-            NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds, hints)
+            NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds, practice, hints)
         )
 
     async def mark_active(self, room_id: str, at: int) -> None:
@@ -398,6 +400,7 @@ class RoomStore:
                 turn_seconds=room.turn_seconds,
                 clock=room.clock,
                 timed_out=frozenset(timed_out[room.id]),
+                practice=room.practice,
                 revision=room.revision,
                 hints=room.hints,
             )

@@ -22,8 +22,8 @@ class Write:
 @dataclass(frozen=True, slots=True)
 class NewRoom(Write):
     SQL = (
-        "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at, turn_seconds, hints) "
-        "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?)"
+        "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at, turn_seconds, practice, hints) "
+        "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?)"
     )
     room_id: str
     game: str
@@ -32,6 +32,7 @@ class NewRoom(Write):
     seed: int
     active_at: int
     turn_seconds: int | None
+    practice: bool
     hints: bool
 
 

@@ -48,9 +48,11 @@ def table_json(
     seats: list[SeatSlot],
     presence: Sequence[Presence],
     spectators: Sequence[str] = (),
+    practice: bool = False,
     hints: bool = True,
 ) -> dict[str, object]:
-    """The public facts about a table: its seats, who is here (`spectators`: a name, or "", per tab), its status."""
+    """The public facts about a table: its seats, who is here (`spectators`: a name, or "", per tab), its status;
+    `practice`: opened by "Learn <game>", its page starts with the coach."""
     names = list(dict.fromkeys(name for name in spectators if name))[:SPECTATOR_NAMES_SHOWN]
     return {
         "code": code,
@@ -65,6 +67,7 @@ def table_json(
             for s, slot in enumerate(seats)
         ],
         "spectators": {"count": len(spectators), "names": names},
+        "practice": practice,
     }
 
 
@@ -82,8 +85,10 @@ class FanOut:
         may: Callable[[Seat | None], dict[str, object]],
         limits: PageLimits,
         hints: Hints,
+        practice: bool = False,
     ) -> None:
         self.room_id = room_id
+        self.practice = practice
         self.session = session
         self.seating = seating
         self.chat = chat
@@ -154,6 +159,7 @@ class FanOut:
             self.seating.slots,
             self.presence(),
             [c.name for c in sorted(self.connections, key=lambda c: c.serial) if c.seat is None],
+            self.practice,
             hints=self.hints.on,
         )
 

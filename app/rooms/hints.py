@@ -4,6 +4,9 @@ answers with its move and the reason that decided it.
 A hint sees only what the asker sees (the bot is given the seat's view, never the state), changes
 nothing in the game, and is said to everyone in the log, so the table knows who asked. A table's
 creator may turn hints off for a serious game. Pure but for each seat's pace: the room tells the tabs.
+
+A practice table ("Learn <game>") always gives hints, and neither paces nor logs them: its one player
+plays only bots, and its coach asks the hint at each of that player's decisions to point at what to press.
 """
 
 import math
@@ -25,10 +28,11 @@ def hinted(seat: Seat) -> Event:
 
 
 class Hints:
-    """Whether this table gives hints, and each seat's pace of asking."""
+    """Whether this table gives hints, and each seat's pace of asking (none at a practice table)."""
 
-    def __init__(self, on: bool = True) -> None:
-        self.on = on
+    def __init__(self, on: bool = True, practice: bool = False) -> None:
+        self.on = on or practice
+        self.practice = practice
         self._pace: dict[Seat, TokenBucket] = {}
 
     def ask(self, seat: Seat | None, session: TableSession, now: float) -> Choice:
@@ -48,7 +52,7 @@ class Hints:
         choice = bot(view, Random(f"{session.seed}:hint:{session.version}:{seat}"))
         if choice is None:  # only something optional is left (a Bremen pinch signal after passing)
             raise TableError("nothing_to_decide", "There is nothing for you to decide now.", 409)
-        wait = self._pace.setdefault(seat, TokenBucket(HINT_RATE, HINT_BURST, now)).take(now)
+        wait = 0 if self.practice else self._pace.setdefault(seat, TokenBucket(HINT_RATE, HINT_BURST, now)).take(now)
         if wait:
             raise TooSoon("hint_too_soon", "You asked for a hint a moment ago; try again soon.", math.ceil(wait))
         return choice

@@ -63,6 +63,7 @@ class Room:
         turn_clock: TurnClock | None = None,
         reconnect_grace: float = 30,
         limits: PageLimits | None = None,
+        practice: bool = False,
         hints: bool = True,
     ) -> None:
         self.id = room_id
@@ -76,7 +77,7 @@ class Room:
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
-        self.hints = Hints(hints)
+        self.hints = Hints(hints, practice)
         self.fanout = FanOut(
             room_id,
             self.session,
@@ -87,6 +88,7 @@ class Room:
             self.may,
             limits or PageLimits.of(Settings()),
             self.hints,
+            practice,
         )
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.seat_asks = SeatAsks()
@@ -133,6 +135,7 @@ class Room:
             turn_clock,
             reconnect_grace,
             limits,
+            record.practice,
             record.hints,
         )
         room.active_at = record.active_at
@@ -433,10 +436,12 @@ class Room:
 
     def hint(self, seat: Seat | None) -> Choice:
         """What the game's bot would do in this seat's place, from its own view, and why (rules:
-        hints.py); every tab's log says the seat asked. Nothing is recorded: the game is unchanged."""
+        hints.py); every tab's log says the seat asked, but at a practice table, whose other seats are all
+        bots. Nothing is recorded: the game is unchanged."""
         choice = self.hints.ask(seat, self.session, self.clock())
         assert seat is not None
-        self.fanout.push_log(self.session.note(hinted(seat)))
+        if not self.hints.practice:
+            self.fanout.push_log(self.session.note(hinted(seat)))
         return choice
 
     # --- chat -------------------------------------------------------------------------------

@@ -164,3 +164,11 @@ async def test_the_chat_of_expired_and_long_quiet_tables_is_deleted(store: RoomS
     old, new = await store.load("OLD234"), await store.load("NEW234")
     assert old is not None and old.chat == ()
     assert new is not None and [line.text for line in new.chat] == ["line 1"]
+
+
+async def test_a_practice_table_keeps_its_mark(store: RoomStore) -> None:
+    await store.create("PRC234", "hansa", {}, 3, 7, active_at=1000, practice=True)
+    await store.create("ORD234", "hansa", {}, 3, 7, active_at=1000)
+    practice, ordinary = await store.load("PRC234"), await store.load("ORD234")
+    assert practice is not None and practice.practice
+    assert ordinary is not None and not ordinary.practice

@@ -52,8 +52,11 @@ export function mayAskHint(page) {
   return offered(page) && Boolean(page.view?.legal?.length);
 }
 
-/** Asks, and keeps the answer for this version; a refusal is said in the answer's place. */
-async function ask(page) {
+/**
+ * Asks, and keeps the answer for this version: its reason is shown and said, and what to press is marked;
+ * a refusal is said in the answer's place. The button's press, and the coach at each decision of its seat.
+ */
+export async function showHint(page) {
   const version = page.version;
   page.hint = { version, asking: true };
   render(page);
@@ -80,7 +83,7 @@ export function renderHint(page, ctx, tableEl) {
   const reason = hint?.action ? reasonText(ctx.t, ctx.lang, hint.reason) : null;
   fill(box,
     h("button", { type: "button", class: "hint-ask", dataset: { key: "hint-ask" }, disabled: hint?.asking || !may ? true : ctx.busy,
-      onclick: () => ask(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
+      onclick: () => showHint(page) }, ctx.t(hint?.asking ? "hint.asking" : "hint.ask")),
     hint?.action ? h("p", { class: "hint-answer" },
       h("strong", { class: "hint-heading" }, ctx.t("hint.heading")), " ",
       h("span", { class: "hint-reason", id: "hint-reason" }, reason),

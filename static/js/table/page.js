@@ -3,6 +3,7 @@
 import { preferredLanguage } from "../i18n.js";
 import { newChat } from "../chat.js";
 import { newClock } from "../clock.js";
+import { newCoach } from "../coach.js";
 import { newEvening } from "../evening.js";
 import { newTurnSignal } from "../yourturn.js";
 
@@ -43,6 +44,8 @@ export function newTablePage(app, game, strings) {
     clock: newClock(),
     evening: newEvening(),
     signal: newTurnSignal(),
+    coach: newCoach(), // a practice table's coach: its data, this browser's progress, its lines
+    ruleOpen: null, // the key of the button whose rule snippet is open, if one is
     inView: { ask: null, over: null, userScroll: -Infinity, retry: null }, // what was last brought into view
     timers: { announce: null, toast: null },
   };
