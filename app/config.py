@@ -56,6 +56,7 @@ class Settings(BaseSettings):
 
     # --- per client (one address; IPv6 by its /64) ---
     create_limit: str = "6/minute;60/hour"  # new tables
+    practice_limit: str = "3/minute;20/hour"  # of them practice tables ("Learn <game>": bots play every other seat)
     join_limit: str = "30/minute"  # seats taken
     lookup_limit: str = "120/minute"  # table codes asked for: pages, API, sockets
     max_spectators_per_client: int = 8  # spectator sockets open at once, over all tables

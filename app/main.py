@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 
 from app import collector
 from app.config import ROOT, Settings, get_settings
-from app.persistence import RoomStore, StoreUnavailable
+from app.persistence import RoomStore, StoreUnavailable, Superseded
 from app.persistence.db import make_engine
 from app.rooms.errors import TableError, TooSoon
 from app.rooms.manager import RoomManager
@@ -74,6 +74,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 headers={"Retry-After": str(exc.retry_after)},
             )
         return JSONResponse({"code": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(Superseded)
+    async def superseded(_request: Request, _exc: Superseded) -> JSONResponse:
+        # This worker's copy of the table was stale and is dropped; the next request loads it afresh.
+        return JSONResponse(
+            {"code": "table_moved", "message": "The table was changed elsewhere; nothing changed. Try again."},
+            status_code=409,
+        )
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(_request: Request, _exc: StoreUnavailable) -> JSONResponse:

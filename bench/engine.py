@@ -34,7 +34,7 @@ def bot_game(rules: GameRules[Any, Any], seats: int, seed: int) -> tuple[int, fr
     step = 0
     while (outcome := rules.outcome(state)) is None:
         moves = ((s, rules.bot(full_view(rules, state, s), brains)) for s in sorted(rules.awaiting(state)))
-        seat, action = next((s, a) for s, a in moves if a is not None)
+        seat, action = next((s, c.action) for s, c in moves if c is not None)
         step += 1
         state = rules.apply(state, seat, rules.parse_action(action), rng_for(seed, step)).state
     return step, outcome.winners

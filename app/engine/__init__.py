@@ -3,15 +3,18 @@
 from app.engine.commits import Commits
 from app.engine.contract import (
     Action,
+    Choice,
     Event,
     GameRules,
     IllegalAction,
     Option,
     Options,
     Outcome,
+    Reason,
     RuleSections,
     Seat,
     Transition,
+    term,
 )
 from app.engine.envelope import full_view, table_view
 from app.engine.evolve import evolve
@@ -20,6 +23,7 @@ from app.engine.why import attempt, refusal_json, rule_of, why
 
 __all__ = [
     "Action",
+    "Choice",
     "Commits",
     "Event",
     "GameRules",
@@ -27,6 +31,7 @@ __all__ = [
     "Option",
     "Options",
     "Outcome",
+    "Reason",
     "RuleSections",
     "Seat",
     "Transition",
@@ -38,4 +43,5 @@ __all__ = [
     "rule_of",
     "table_view",
     "why",
+    "term",
 ]

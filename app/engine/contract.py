@@ -52,6 +52,36 @@ class Event:
 # Error code -> rule section, or action type -> rule section ("*": any other type): GameRules.rule_sections.
 RuleSections = Mapping[str, str | Mapping[str, str]]
 
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a bot chose its move, for a person: a key of the game's strings (`hint.*` in
+    static/i18n/<game>.json) and the values its text names (cards, cities, counts).
+
+    A param is a number or text shown as it is, a `term` (a word of the game's strings, such as a
+    city), or a name by language ({"en": …, "ja": …}, as a catalog prints it).
+    """
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+def term(key: str) -> dict[str, object]:
+    """A Reason param that is a word of the game's strings (a city, a season, a color)."""
+    return {"key": key}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A bot's move (one of the view's `legal`) and the reason that decided it."""
+
+    action: dict[str, object]
+    reason: Reason
+
+
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 T = TypeVar("T")
@@ -172,9 +202,9 @@ class GameRules(Generic[S, A]):
     # action type -> section for a code several actions raise under different rules ("*": any
     # other). Every code apply and parse_action raise has one (tests/engine/test_why.py).
     rule_sections: RuleSections
-    # A heuristic player: given only its seat's view, one of view["legal"], or None when the seat
-    # is awaited only for something optional (a Bremen pinch signal) and lets it pass.
-    bot: Callable[[dict[str, object], Random], dict[str, object] | None] | None = None
+    # A heuristic player: given only its seat's view, one of view["legal"] and why it chose it, or
+    # None when the seat is awaited only for something optional (a Bremen pinch signal) and lets it pass.
+    bot: Callable[[dict[str, object], Random], Choice | None] | None = None
     # Printed data that never changes (card faces, score tables): sent once per connection, not in
     # every view; views name its entries by id.
     catalog: Mapping[str, object] | None = None

@@ -5,6 +5,7 @@ from app.persistence.faults import StoreUnavailable
 from app.persistence.models import TableStatus
 from app.persistence.store import (
     ChatRecord,
+    Fence,
     GameSummary,
     KeyRecord,
     RoomRecord,
@@ -16,6 +17,7 @@ from app.persistence.store import (
 
 __all__ = [
     "ChatRecord",
+    "Fence",
     "GameSummary",
     "KeyRecord",
     "RoomRecord",

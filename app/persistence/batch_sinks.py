@@ -25,9 +25,13 @@ class WriteFailed(StoreUnavailable):
 
 
 class Superseded(WriteFailed):
-    """A row numbered per table (an action's version, a chat line's number) is stored already: another
-    process wrote this table, and the copy that tried is stale. The database's key is the fence that
-    keeps two writers from both applying a move."""
+    """A row numbered per table (an action's version, a chat line's number) is stored already, or a
+    fence (writes.TableChange) found the table changed: another process wrote this table, and the copy
+    that tried is stale. The database's key is the fence that keeps two writers from both applying a move."""
+
+
+def fence_failed(kind: type[Write], changed: int) -> Superseded:
+    return Superseded(f"{kind.__name__} changed {changed} rows, not 1: the table was written elsewhere")
 
 
 # Tables whose key numbers a table's rows one by one: a duplicate there means a second writer.
@@ -75,7 +79,13 @@ class SqliteSink:
             db.execute("BEGIN IMMEDIATE")
             try:
                 for kind, parameters in by_kind(writes):
-                    db.executemany(kind.SQL, parameters)
+                    if not kind.FENCE:
+                        db.executemany(kind.SQL, parameters)
+                        continue
+                    for one in parameters:  # a fence's rows are counted one by one
+                        changed = db.execute(kind.SQL, one).rowcount
+                        if changed != 1:
+                            raise fence_failed(kind, changed)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -126,7 +136,13 @@ class PostgresSink:
             db = self._connection
             async with db.transaction():
                 for kind, parameters in by_kind(writes):
-                    await db.executemany(self.STATEMENTS[kind], parameters)
+                    if not kind.FENCE:
+                        await db.executemany(self.STATEMENTS[kind], parameters)
+                        continue
+                    for one in parameters:  # a fence's rows are counted one by one: "UPDATE 1"
+                        changed = int((await db.execute(self.STATEMENTS[kind], *one)).rsplit(" ", 1)[1])
+                        if changed != 1:
+                            raise fence_failed(kind, changed)
         except asyncpg.UniqueViolationError as exc:  # refused rows; the connection is sound
             raise (Superseded if exc.table_name in NUMBERED else WriteFailed)(str(exc)) from exc
         except asyncpg.IntegrityConstraintViolationError as exc:

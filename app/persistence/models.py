@@ -3,7 +3,7 @@
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, false, func
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, false, func, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -45,6 +45,13 @@ class RoomRow(Base):
     # Seconds per decision (None: no turn timer), and the clock as it stood after the last change.
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    # A practice table ("Learn <game>"): its page opens with the coach; otherwise an ordinary table.
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Counts the changes to the table that are not moves (seats, start, chat setting, clock pause): each
+    # is written only if the table still stands at the revision and version the writer holds.
+    revision: Mapped[int] = mapped_column(Integer, server_default="0")
+    # Whether its players may ask the bot for a hint (the creator's choice; app/rooms/hints.py).
+    hints: Mapped[bool] = mapped_column(Boolean, server_default=true())
 
 
 class SeatRow(Base):

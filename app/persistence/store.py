@@ -31,8 +31,21 @@ from app.persistence.writes import (
     NextDeal,
     PlayersAround,
     SeatChange,
+    TableChange,
     Write,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """Where the writing process holds a table: its revision (changes that are not moves) and version
+    (moves). A change fenced by it is written only if the table still stands there (writes.TableChange)."""
+
+    revision: int
+    version: int
+
+    def write(self, room_id: str) -> TableChange:
+        return TableChange(self.revision + 1, room_id, self.revision, self.version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +110,9 @@ class RoomRecord:
     turn_seconds: int | None = None  # the turn timer's seconds per decision; None: no timer
     clock: dict[str, object] | None = None  # the turn clock as it stood after the last change
     timed_out: frozenset[int] = frozenset()  # versions of the current game the bot made because time ran out
+    practice: bool = False  # opened by "Learn <game>": its page starts with the coach
+    revision: int = 0  # how many changes that are not moves the table has had (Fence)
+    hints: bool = True  # whether its players may ask the bot for a hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +165,12 @@ class RoomStore:
         seed: int,
         active_at: int,
         turn_seconds: int | None = None,
+        practice: bool = False,
+        hints: bool = True,
     ) -> None:
-        await self._writer.write(NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds))
+        await self._writer.write(
+            NewRoom(room_id, game, to_json(options), seat_count, seed, active_at, turn_seconds, practice, hints)
+        )
 
     async def mark_active(self, room_id: str, at: int) -> None:
         """Records that a seated player was around at `at` (Unix seconds)."""
@@ -160,22 +180,25 @@ class RoomStore:
         """Ends a table that never started, and its chat; its code then answers that it has expired."""
         await self._writer.write(Expiry(room_id), ExpiredChat(room_id))
 
-    async def put_seat(self, room_id: str, seat: SeatRecord, keys: Sequence[KeyRecord] = ()) -> None:
+    async def put_seat(self, room_id: str, fence: Fence, seat: SeatRecord, keys: Sequence[KeyRecord] = ()) -> None:
         """Creates or replaces one seat (a join, a bot taking over, a player taking it back), with keys it gains."""
         await self._writer.write(
-            SeatChange(room_id, seat.seat, seat.name, seat.human, seat.is_bot), *_key_writes(room_id, keys, ())
+            fence.write(room_id),
+            SeatChange(room_id, seat.seat, seat.name, seat.human, seat.is_bot),
+            *_key_writes(room_id, keys, ()),
         )
 
     async def change_keys(
         self,
         room_id: str,
+        fence: Fence,
         add: Sequence[KeyRecord] = (),
         remove: Sequence[str] = (),
         revoke: Sequence[str] = (),
         why: str = "",
     ) -> None:
         """In one commit: adds keys, removes others, revokes browsers' tokens (all by hash) for `why`."""
-        writes = _key_writes(room_id, add, remove)
+        writes = [fence.write(room_id), *_key_writes(room_id, add, remove)]
         writes += [KeyRevocation(why=why, room_id=room_id, token_hash=token_hash) for token_hash in revoke]
         await self._writer.write(*writes)
 
@@ -186,15 +209,15 @@ class RoomStore:
             ChatTrim(room_id, keep_from),
         )
 
-    async def set_chat(self, room_id: str, mode: str, spectators: bool) -> None:
-        await self._writer.write(ChatSettings(mode=mode, spectators=spectators, room_id=room_id))
+    async def set_chat(self, room_id: str, fence: Fence, mode: str, spectators: bool) -> None:
+        await self._writer.write(fence.write(room_id), ChatSettings(mode=mode, spectators=spectators, room_id=room_id))
 
-    async def start(self, room_id: str, clock: dict[str, object] | None = None) -> None:
-        await self._writer.write(GameStart(room_id), *_clock_change(room_id, clock))
+    async def start(self, room_id: str, fence: Fence, clock: dict[str, object] | None = None) -> None:
+        await self._writer.write(fence.write(room_id), GameStart(room_id), *_clock_change(room_id, clock))
 
-    async def set_clock(self, room_id: str, clock: dict[str, object]) -> None:
+    async def set_clock(self, room_id: str, fence: Fence, clock: dict[str, object]) -> None:
         """Records the turn clock (paused, resumed)."""
-        await self._writer.write(*_clock_change(room_id, clock))
+        await self._writer.write(fence.write(room_id), *_clock_change(room_id, clock))
 
     async def append(
         self,
@@ -377,6 +400,9 @@ class RoomStore:
                 turn_seconds=room.turn_seconds,
                 clock=room.clock,
                 timed_out=frozenset(timed_out[room.id]),
+                practice=room.practice,
+                revision=room.revision,
+                hints=room.hints,
             )
             for room in rooms
         ]

@@ -11,6 +11,8 @@ from typing import ClassVar
 @dataclass(frozen=True, slots=True)
 class Write:
     SQL: ClassVar[str]
+    # A fence must change exactly one row, or the whole batch fails as Superseded (batch_sinks.py).
+    FENCE: ClassVar[bool] = False
 
     def parameters(self) -> tuple[object, ...]:
         """The values the SQL binds."""
@@ -20,8 +22,8 @@ class Write:
 @dataclass(frozen=True, slots=True)
 class NewRoom(Write):
     SQL = (
-        "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at, turn_seconds) "
-        "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)"
+        "INSERT INTO rooms (id, game, options, seat_count, seed, status, active_at, turn_seconds, practice, hints) "
+        "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?)"
     )
     room_id: str
     game: str
@@ -30,6 +32,26 @@ class NewRoom(Write):
     seed: int
     active_at: int
     turn_seconds: int | None
+    practice: bool
+    hints: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableChange(Write):
+    """Fences a change to a table that is not a move (a seat, the start, the chat setting, the clock's
+    pause): it numbers the table's next revision, and changes no row unless the table still stands at the
+    revision and the version the writing process holds. No row changed: another process has written the
+    table since, and this copy is stale. (A move is fenced by its version's key in `actions`.)"""
+
+    FENCE = True
+    SQL = (
+        "UPDATE rooms SET revision = ? WHERE id = ? AND revision = ? "
+        "AND COALESCE((SELECT MAX(version) FROM actions WHERE actions.room_id = rooms.id), 0) = ?"
+    )
+    revision: int  # the new one
+    room_id: str
+    held: int  # the revision the writer holds
+    version: int  # the version the writer holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +206,7 @@ class ExpiredChat(Write):
 # The order a batch runs its writes in, one kind at a time: a table's row first, as the others refer to it.
 IN_BATCH_ORDER: tuple[type[Write], ...] = (
     NewRoom,
+    TableChange,
     SeatChange,
     KeyRemoval,
     NewKey,

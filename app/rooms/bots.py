@@ -60,12 +60,12 @@ class BotPlayer:
                 continue  # the table moved while the bot was thinking
             view = session.view(seat)
             assert view is not None
-            action = bot(view, Random(f"{session.seed}:bot:{version}:{seat}"))
-            if action is None:
+            choice = bot(view, Random(f"{session.seed}:bot:{version}:{seat}"))
+            if choice is None:
                 waiting.add(seat)
                 continue
             try:
-                await self.submit(seat, version, action)
+                await self.submit(seat, version, choice.action)
             except (IllegalAction, TableError):
                 log.exception("bot at %s seat %s made a refused move", self.room_id, seat)
                 return

@@ -11,6 +11,7 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
+from app.rooms.hints import Hints
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
 from app.rooms.session import TableSession
@@ -47,14 +48,18 @@ def table_json(
     seats: list[SeatSlot],
     presence: Sequence[Presence],
     spectators: Sequence[str] = (),
+    practice: bool = False,
+    hints: bool = True,
 ) -> dict[str, object]:
-    """The public facts about a table: its seats, who is here (`spectators`: a name, or "", per tab), its status."""
+    """The public facts about a table: its seats, who is here (`spectators`: a name, or "", per tab), its status;
+    `practice`: opened by "Learn <game>", its page starts with the coach."""
     names = list(dict.fromkeys(name for name in spectators if name))[:SPECTATOR_NAMES_SHOWN]
     return {
         "code": code,
         "game": game,
         "status": status,
         "options": options,
+        "hints": hints,  # whether its players may ask the bot for a hint
         "game_no": game_no,
         "creator": CREATOR,
         "seats": [
@@ -62,6 +67,7 @@ def table_json(
             for s, slot in enumerate(seats)
         ],
         "spectators": {"count": len(spectators), "names": names},
+        "practice": practice,
     }
 
 
@@ -78,8 +84,11 @@ class FanOut:
         departures: Departures,
         may: Callable[[Seat | None], dict[str, object]],
         limits: PageLimits,
+        hints: Hints,
+        practice: bool = False,
     ) -> None:
         self.room_id = room_id
+        self.practice = practice
         self.session = session
         self.seating = seating
         self.chat = chat
@@ -87,6 +96,7 @@ class FanOut:
         self.departures = departures  # how each seat's last tab went
         self.may = may  # what the viewer at a seat may do now: sent with every table object
         self.limits = limits
+        self.hints = hints
         self.connections: set[Connection] = set()
 
     # --- the tabs -------------------------------------------------------------------------
@@ -149,6 +159,8 @@ class FanOut:
             self.seating.slots,
             self.presence(),
             [c.name for c in sorted(self.connections, key=lambda c: c.serial) if c.seat is None],
+            self.practice,
+            hints=self.hints.on,
         )
 
     def snapshot(self, seat: Seat | None) -> bytes:
@@ -202,6 +214,14 @@ class FanOut:
             return message
 
         self._push_per_seat(state)
+
+    def push_log(self, line: tuple[int, Event]) -> None:
+        """A log line that comes with no new version (a hint was asked), to the tabs it is visible to."""
+        version, event = line
+        message = orjson.dumps({"type": "log", "events": [_event_json(version, event)]})
+        for connection in list(self.connections):
+            if event.visible_to(connection.seat):
+                connection.push(message)
 
     def push_clock(self) -> None:
         """The turn clock alone (paused, resumed)."""

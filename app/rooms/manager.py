@@ -83,9 +83,17 @@ class RoomManager:
         return len(self.rooms)
 
     async def create(
-        self, game: str, raw_options: dict[str, object], seat_count: int | None, turn_seconds: int | None = None
+        self,
+        game: str,
+        raw_options: dict[str, object],
+        seat_count: int | None,
+        turn_seconds: int | None = None,
+        practice: bool = False,
+        hints: bool = True,
     ) -> Room:
-        """A new table with no one seated yet; `turn_seconds`: its turn timer's time per decision, if any."""
+        """A new table with no one seated yet; `turn_seconds`: its turn timer's time per decision, if any;
+        `practice`: opened by "Learn <game>" (its page starts with the coach); `hints`: whether its players
+        may ask the bot for a hint."""
         rules = self._rules(game)
         choices = self.settings.turn_timer_choices
         if turn_seconds is not None and turn_seconds not in choices:
@@ -114,11 +122,21 @@ class RoomManager:
                 turn_clock=TurnClock(turn_seconds),
                 reconnect_grace=self.settings.reconnect_grace_seconds,
                 limits=self._page_limits,
+                practice=practice,
+                hints=hints,
             )
             self._hold(room)  # counted at once, in the same step as the check: the cap holds under load
             try:
                 await self.store.create(
-                    code, rules.slug, dict(options.values), seats, room.seed, room.active_at, turn_seconds
+                    code,
+                    rules.slug,
+                    dict(options.values),
+                    seats,
+                    room.seed,
+                    room.active_at,
+                    turn_seconds,
+                    practice,
+                    hints,
                 )
                 return room
             except StoreUnavailable:
@@ -159,7 +177,18 @@ class RoomManager:
         record = await self._record(code)
         seats = seat_slots(record)
         presence = [Presence.CONNECTED if slot.is_bot else Presence.AWAY for slot in seats]  # no tab is open on it
-        return table_json(record.id, record.game, record.status, record.options, record.game_no, seats, presence)
+        return table_json(
+            record.id,
+            record.game,
+            record.status,
+            record.options,
+            record.game_no,
+            seats,
+            presence,
+            (),
+            record.practice,
+            hints=record.hints,
+        )
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -34,6 +34,13 @@ class Check(_Message):
     id: Annotated[str, Field(max_length=64)] | None = None
 
 
+class Hint(_Message):
+    """What would the game's bot do in my place, and why? Answered to the asker alone; the log says it asked."""
+
+    type: Literal["hint"]
+    id: Annotated[str, Field(max_length=64)] | None = None
+
+
 class Say(_Message):
     """A chat line: text, or one of the quick reactions."""
 
@@ -71,5 +78,7 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Again | Check | Say | Sync | Ping | AskSeat | AnswerAsk, Field(discriminator="type")]
+ClientMessage = Annotated[
+    Act | Again | Check | Hint | Say | Sync | Ping | AskSeat | AnswerAsk, Field(discriminator="type")
+]
 client_message = TypeAdapter(ClientMessage)

@@ -16,8 +16,8 @@ from typing import Any
 import orjson
 
 from app.config import Settings
-from app.engine import GameRules, IllegalAction, Options, Seat
-from app.persistence import KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
+from app.engine import Choice, GameRules, IllegalAction, Options, Seat
+from app.persistence import Fence, KeyRecord, RoomRecord, RoomStore, StoreUnavailable, Superseded, TableStatus
 from app.rooms import seat_links
 from app.rooms.bots import BotPlayer
 from app.rooms.chat import Chat, ChatLimits, ChatMode, line_json
@@ -25,6 +25,7 @@ from app.rooms.clock import TurnClock, check_pause, timed_out
 from app.rooms.connection import SEAT_REVOKED, SUPERSEDED, Close, Connection
 from app.rooms.errors import TableError
 from app.rooms.fanout import Ack, FanOut, PageLimits
+from app.rooms.hints import Hints, hinted
 from app.rooms.identity import new_seed
 from app.rooms.may import may
 from app.rooms.presence import CLEAN_CLOSES, RELOAD_SECONDS, SPECTATOR_PUSH_SECONDS, Coalesced, Departures
@@ -62,6 +63,8 @@ class Room:
         turn_clock: TurnClock | None = None,
         reconnect_grace: float = 30,
         limits: PageLimits | None = None,
+        practice: bool = False,
+        hints: bool = True,
     ) -> None:
         self.id = room_id
         self.rules = rules
@@ -74,6 +77,7 @@ class Room:
             room_id, self.session, self.seating, turn_clock or TurnClock(), clock, self._clock_submit
         )
         self.departures = Departures(reconnect_grace, RELOAD_SECONDS, self._push_table)
+        self.hints = Hints(hints, practice)
         self.fanout = FanOut(
             room_id,
             self.session,
@@ -83,12 +87,15 @@ class Room:
             self.departures,
             self.may,
             limits or PageLimits.of(Settings()),
+            self.hints,
+            practice,
         )
         self._spectators_changed = Coalesced(SPECTATOR_PUSH_SECONDS, self._push_table)
         self.seat_asks = SeatAsks()
         self.bots = BotPlayer(room_id, self.session, self.seating, bot_delay, self._bot_submit)
         self._lock = asyncio.Lock()
         self.active_at = int(clock())  # when a seated player was last around (stored: expiry counts from it)
+        self.revision = 0  # the changes that are not moves this copy has written or loaded (Fence)
         self.last_seen = clock()  # when a tab last left: an idle table leaves memory
         # Called when another process turns out to have written this table (its owner manager lets it go).
         self.on_superseded: Callable[[], None] = lambda: None
@@ -128,8 +135,11 @@ class Room:
             turn_clock,
             reconnect_grace,
             limits,
+            record.practice,
+            record.hints,
         )
         room.active_at = record.active_at
+        room.revision = record.revision
         return room
 
     # --- what the rest of the server reads --------------------------------------------------
@@ -203,7 +213,7 @@ class Room:
         async with self._lock:
             seat = self.seating.to_join(self.session.status, seat, by)
             slot, key, token = self.seating.new_player(seat, name)
-            await self.store.put_seat(self.id, slot.record(seat), (key,))
+            await self._changed(self.store.put_seat(self.id, self.fence, slot.record(seat), (key,)))
             self.seating.change_keys((key,), ())
             self.seating.place(seat, slot)
             self.fanout.push_table()
@@ -219,7 +229,7 @@ class Room:
         self.bots.wake()
 
     async def _place(self, seat: Seat, slot: SeatSlot) -> None:
-        await self.store.put_seat(self.id, slot.record(seat))
+        await self._changed(self.store.put_seat(self.id, self.fence, slot.record(seat)))
         self.seating.place(seat, slot)
         self.fanout.push_table()
 
@@ -283,7 +293,9 @@ class Room:
         return change
 
     async def _change_keys(self, change: seat_links.KeyChange) -> None:
-        await self.store.change_keys(self.id, change.add, change.remove, change.signed_out, change.why)
+        await self._changed(
+            self.store.change_keys(self.id, self.fence, change.add, change.remove, change.signed_out, change.why)
+        )
         self.seating.change_keys(change.add, change.remove, change.signed_out, change.why)
         # Their tabs reconnect as spectators, and are told why when they do.
         self.fanout.drop_keys(set(change.signed_out), SEAT_REVOKED)
@@ -294,7 +306,7 @@ class Room:
             opening = self.turns.clock.moved(
                 self.turns.timed(self.session.opening_awaiting(self.seed)), None, self.clock()
             )
-            await self.store.start(self.id, self.turns.record(opening))
+            await self._changed(self.store.start(self.id, self.fence, self.turns.record(opening)))
             self.session.deal()
             self.turns.keep(opening)
             self.fanout.push_state((), self.fanout.table_json(), ack=None)
@@ -349,6 +361,18 @@ class Room:
         self.bots.wake()
         return Answered.IN_STATE
 
+    @property
+    def fence(self) -> Fence:
+        """Where this copy holds the table: a change written with it is refused once another process has
+        written the table (a move, or a change of its own)."""
+        return Fence(self.revision, self.session.version)
+
+    async def _changed(self, write: Awaitable[None]) -> None:
+        """Awaits a change that is not a move, written with `fence`: the table's next revision. Refused,
+        this copy is stale and retires (as for a move)."""
+        await self._numbered(write)
+        self.revision += 1
+
     async def _numbered(self, write: Awaitable[None]) -> None:
         """Awaits a write of a row numbered per table (a move, the next deal, a chat line). If that
         number is stored already, another process has been writing this table: this copy is stale and
@@ -373,7 +397,7 @@ class Room:
             turn_clock = self.turns.clock.pausing(now) if paused else self.turns.clock.resuming(now)
             record = self.turns.record(turn_clock)
             assert record is not None
-            await self.store.set_clock(self.id, record)
+            await self._changed(self.store.set_clock(self.id, self.fence, record))
             self.turns.keep(turn_clock)
             self.fanout.push_clock()
 
@@ -410,6 +434,16 @@ class Room:
         self.bots.wake()
         return Answered.ACK_OWED  # the snapshots answer nobody: the asker gets its own ack
 
+    def hint(self, seat: Seat | None) -> Choice:
+        """What the game's bot would do in this seat's place, from its own view, and why (rules:
+        hints.py); every tab's log says the seat asked, but at a practice table, whose other seats are all
+        bots. Nothing is recorded: the game is unchanged."""
+        choice = self.hints.ask(seat, self.session, self.clock())
+        assert seat is not None
+        if not self.hints.practice:
+            self.fanout.push_log(self.session.note(hinted(seat)))
+        return choice
+
     # --- chat -------------------------------------------------------------------------------
 
     async def say(self, seat: Seat | None, name: str, text: str | None, reaction: str | None) -> Answered:
@@ -428,7 +462,7 @@ class Room:
         """The creator decides who may write; every tab is told, and what its viewer may do now."""
         require_creator(by)
         async with self._lock:
-            await self.store.set_chat(self.id, mode, spectators)
+            await self._changed(self.store.set_chat(self.id, self.fence, mode, spectators))
             self.chat.mode, self.chat.spectators = mode, spectators
             self.fanout.push_chat({"settings": self.chat.settings_json()})
             self.fanout.push_table()

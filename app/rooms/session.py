@@ -125,6 +125,13 @@ class TableSession:
             return IllegalAction("not_started", "The game has not started yet.")
         return why(self.rules, self.state, seat, payload, rng_for(self.seed, self.version + 1))
 
+    def note(self, event: Event) -> tuple[int, Event]:
+        """A log line about the table at the current version that changes nothing in the game (a hint
+        was asked); kept while the table is in memory, not replayed from the record."""
+        line = (self.version, event)
+        self.log.append(line)
+        return line
+
     def _advance(self, state: Any, events: tuple[Event, ...], outcome: Outcome | None) -> None:
         self.state = state
         self.version += 1

@@ -102,7 +102,7 @@ class Timekeeper:
             legal = view["legal"]
             assert isinstance(legal, list) and legal
             try:
-                await self.submit(seat, version, chosen if chosen is not None else legal[0])
+                await self.submit(seat, version, chosen.action if chosen is not None else legal[0])
             except (IllegalAction, TableError):
                 # The table moved on meanwhile (that move set the clock), or the choice was refused:
                 # this decision is left untimed rather than tried again and again.

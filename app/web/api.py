@@ -9,9 +9,11 @@ from starlette.requests import HTTPConnection
 from app.config import Settings, get_settings
 from app.games import catalogue
 from app.rooms.chat import ChatMode
+from app.rooms.errors import TableError
 from app.rooms.room import Room
 from app.rooms.text import MAX_MARKS_IN_A_ROW, Flaw, flaw, normalised
-from app.web.deps import RoomsDep, SettingsDep, limited, seat_cookie
+from app.web.clients import client_of
+from app.web.deps import LimitsDep, RoomsDep, SettingsDep, limited, seat_cookie
 from app.web.qr import qr_data_uri, qr_svg
 
 router = APIRouter(prefix="/api")
@@ -49,6 +51,9 @@ class CreateTable(_Body):
     options: dict[str, bool | int | str | None] = Field(default_factory=dict, max_length=16)
     bots: list[int] = Field(default_factory=list, max_length=8)  # seats to fill with bots at once
     turn_seconds: int | None = None  # a turn timer: seconds per decision (30, 60, 120, 300), or none
+    # "Learn <game>": bots take every other seat and the game starts at once; the page opens with the coach.
+    practice: bool = False
+    hints: bool = True  # whether players may ask the bot "What would you do?"
 
 
 class JoinTable(_Body):
@@ -88,12 +93,27 @@ def list_games() -> list[dict[str, object]]:
 
 
 @router.post("/tables", status_code=201, dependencies=[Depends(limited("create"))])
-async def create_table(body: CreateTable, response: Response, rooms: RoomsDep, settings: SettingsDep) -> Seated:
-    """A new table with its creator in seat 0 (and any bots asked for)."""
-    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds)
+async def create_table(
+    body: CreateTable,
+    request: Request,
+    response: Response,
+    rooms: RoomsDep,
+    settings: SettingsDep,
+    limits: LimitsDep,
+) -> Seated:
+    """A new table with its creator in seat 0 (and any bots asked for); a practice table has bots in
+    every other seat, is started at once and always gives hints (its coach points with them: hints.py)."""
+    if body.practice:
+        if body.bots:
+            raise TableError("bad_practice", "A practice table seats its own bots.", 400)
+        limits.hit("practice", client_of(request))
+    room = await rooms.create(body.game, dict(body.options), body.seats, body.turn_seconds, body.practice, body.hints)
     seat, token = await room.join(body.name)
-    for bot_seat in body.bots:
+    bots = [s for s in range(len(room.seats)) if s != seat] if body.practice else body.bots
+    for bot_seat in bots:
         await room.set_bot(seat, bot_seat, True)
+    if body.practice:
+        await room.start(seat)
     _set_seat_cookie(response, room, token, settings)
     return Seated(code=room.id, seat=seat, url=f"/t/{room.id}")
 

@@ -49,12 +49,19 @@ def client_of(connection: HTTPConnection) -> str:
 class ClientLimits:
     """Rate limits per client and kind (moving windows, kept in memory), and spectator sockets per client."""
 
-    WHAT = {"create": "new tables", "join": "seats taken", "lookup": "table lookups", "chat": "chat messages"}
+    WHAT = {
+        "create": "new tables",
+        "practice": "practice tables",
+        "join": "seats taken",
+        "lookup": "table lookups",
+        "chat": "chat messages",
+    }
 
     def __init__(self, settings: Settings) -> None:
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._items: dict[str, list[RateLimitItem]] = {
             "create": parse_many(settings.create_limit),
+            "practice": parse_many(settings.practice_limit),
             "join": parse_many(settings.join_limit),
             "lookup": parse_many(settings.lookup_limit),
             "chat": parse_many(settings.spectator_chat_limit),  # a spectator's lines, over all its sockets

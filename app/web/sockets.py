@@ -18,7 +18,7 @@ from app.persistence import StoreUnavailable
 from app.rooms.connection import NORMAL, Close, Connection
 from app.rooms.errors import StaleVersion, TableError, TooSoon
 from app.rooms.manager import EXPIRED
-from app.rooms.messages import Act, Again, AnswerAsk, AskSeat, Check, Ping, Say, Sync, client_message
+from app.rooms.messages import Act, Again, AnswerAsk, AskSeat, Check, Hint, Ping, Say, Sync, client_message
 from app.rooms.pace import TokenBucket
 from app.rooms.room import Answered, Room
 from app.web.api import clean_name
@@ -164,6 +164,8 @@ async def _read(
                 await _answer(room, connection, client_id, room.play_again(connection.seat, version))
             case Check(action=action, id=client_id):
                 connection.push(_checked(client_id, room.why(connection.seat, action)))
+            case Hint(id=client_id):
+                connection.push(_hinted(room, connection, client_id))
             case Say(text=text, reaction=reaction, id=client_id):
                 await _answer(room, connection, client_id, _say(room, connection, text, reaction, count_chat))
             case AskSeat(seat=seat, name=name, id=client_id):
@@ -225,6 +227,17 @@ async def _answer(room: Room, connection: Connection, client_id: str | None, cha
     else:
         if answered is Answered.ACK_OWED:
             connection.push(orjson.dumps({"type": "ack", "id": client_id, "version": room.version}))
+
+
+def _hinted(room: Room, connection: Connection, client_id: str | None) -> bytes:
+    """The bot's move and reason for the asking seat, or why it gets none (nothing changes either way)."""
+    try:
+        choice = room.hint(connection.seat)
+    except TooSoon as exc:
+        return _error(exc.code, exc.message, client_id, exc.retry_after)
+    except TableError as exc:
+        return _error(exc.code, exc.message, client_id)
+    return orjson.dumps({"type": "hinted", "id": client_id, "action": choice.action, "reason": choice.reason.to_json()})
 
 
 def _checked(client_id: str | None, refusal: IllegalAction | None) -> bytes:

@@ -25,10 +25,17 @@ const tables = new WeakMap();
 // View drawn -> the memory of the table it was drawn in: the prompt is given ctx alone, not the root.
 const drawnIn = new WeakMap();
 
-const memory = () => ({ kept: new Map(), frame: null, inputs: new Map(), view: null, flights: new Map() });
+// composers: each composer's steps and actions as last drawn, by name (what a hint's marks are matched against).
+const memory = () => ({ kept: new Map(), frame: null, inputs: new Map(), view: null, flights: new Map(), composers: new Map() });
 // Two parts or actions are the same when their JSON is, whatever order a side wrote the keys in.
 const sorted = (_, value) => (value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort()) : value);
 const same = (a, b) => JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
+// Whether `action` has `item` as its part of step `s` (one of its items, for a step of `many`).
+const has = (action, s, item) => (s.many ? (s.of(action) ?? []).some((x) => same(x, item)) : same(s.of(action), item));
+// Whether `action` holds all of `part`: each of its fields the same, a list's items as many times at least.
+const holds = (action, part) => Object.entries(part).every(([name, value]) => (Array.isArray(value) && Array.isArray(action[name])
+  ? value.every((item) => value.filter((x) => same(x, item)).length <= action[name].filter((x) => same(x, item)).length)
+  : same(action[name], value)));
 
 function tableIn(root) {
   let table = tables.get(root);
@@ -49,6 +56,41 @@ export function kit(root, ctx) {
 /** Draws the table in `root` with `draw()` (its renderer's render), and what moved in it travels there. */
 export function moving(root, draw) {
   drawMoving(root, tableIn(root).flights, draw);
+}
+
+/**
+ * Marks with `data-hinted` (its value: `label`, the word the mark shows) the controls in `root` to press
+ * next to make `action` (a hint's), each described by the element `describedBy` names: a control that
+ * sends the whole move, each open option
+ * of a composer's step that is part of it (not yet chosen), and a control a renderer marks as leading
+ * to it (`data-leads`: the part of a move it forms, e.g. opening a desk). Returns the marked controls.
+ */
+export function markHinted(root, action, { label = "", describedBy = null } = {}) {
+  for (const old of root.querySelectorAll("[data-hinted]")) {
+    old.removeAttribute("data-hinted");
+    const rest = (old.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== describedBy);
+    if (rest.length) old.setAttribute("aria-describedby", rest.join(" "));
+    else old.removeAttribute("aria-describedby");
+  }
+  if (!action) return [];
+  const { composers } = tableIn(root);
+  const pressable = (control) => !control.disabled && control.getAttribute("aria-disabled") !== "true";
+  const leads = (control) => {
+    if (control.dataset.leads) return holds(action, JSON.parse(control.dataset.leads));
+    if (control.getAttribute("aria-pressed") === "true") return false; // chosen already
+    if (control.dataset.action) return same(JSON.parse(control.dataset.action), action);
+    const made = composers.get(control.dataset.compose);
+    const step = made?.steps.find((s) => s.name === control.dataset.step);
+    return Boolean(step) && made.actions.some((a) => same(a, action)) && has(action, step, JSON.parse(control.dataset.pick));
+  };
+  const marked = [...root.querySelectorAll("[data-action], [data-leads], [data-compose][data-step][data-pick]")]
+    .filter((control) => pressable(control) && leads(control));
+  for (const control of marked) {
+    control.dataset.hinted = label;
+    const ids = (control.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    if (describedBy) control.setAttribute("aria-describedby", [...ids, describedBy].join(" "));
+  }
+  return marked;
 }
 
 /**
@@ -133,8 +175,8 @@ function composer(table, ctx, root, name, { actions, steps: given, confirmKey = 
   const choices = held?.value ?? {};
   if (!held) table.kept.set(`compose:${name}`, { belongsTo: null, value: choices });
 
+  table.composers.set(name, { steps, actions });
   const at = (stepName) => steps.findIndex((s) => s.name === stepName);
-  const has = (action, s, item) => (s.many ? (s.of(action) ?? []).some((x) => same(x, item)) : same(s.of(action), item));
   const agrees = (action, s) => !(s.name in choices) || (s.many ? choices[s.name].every((x) => has(action, s, x)) : has(action, s, choices[s.name]));
   const fitting = (upTo = steps.length) => actions.filter((a) => steps.slice(0, upTo).every((s) => agrees(a, s)));
   const present = (value) => value !== null && value !== undefined && !(Array.isArray(value) && !value.length);
@@ -249,7 +291,7 @@ function composer(table, ctx, root, name, { actions, steps: given, confirmKey = 
       const explained = open ? null : whyAction ?? (known ? wouldMake(stepName, value) : null);
       const closed = explained ? whyNot(explained)
         : disableClosed ? { disabled: !open || ctx.busy } : { "aria-disabled": open && !ctx.busy ? null : "true" };
-      const dataset = !known ? { key } : s.whole ? { key, action: JSON.stringify(value) } : { key, step: s.name, pick: JSON.stringify(value) };
+      const dataset = !known ? { key } : s.whole ? { key, action: JSON.stringify(value) } : { key, compose: name, step: s.name, pick: JSON.stringify(value) };
       return {
         type: "button", dataset, ...closed,
         "aria-pressed": known ? String(isChosen(stepName, value)) : null,

@@ -47,6 +47,9 @@ function renderForm(lobby) {
   }
   fill(document.getElementById("options"), controls);
   renderTimers(lobby);
+  const learn = document.getElementById("learn-button");
+  learn.textContent = lobby.t("learn.button", { game: game.title[lobby.lang] ?? game.title.en });
+  learn.hidden = !game.has_bot;
 }
 
 // The turn timer's choices are the server's (seconds per decision); none is the default.
@@ -70,17 +73,17 @@ function readOptions(form, game) {
   return options;
 }
 
-async function createTable(lobby, event) {
-  event.preventDefault();
-  const form = event.target;
+/** Creates the table the form describes; `practice`: "Learn <game>", bots in the other seats and started at once. */
+async function createTable(lobby, form, practice) {
   const game = selectedGame(lobby);
   const seats = Number(form.elements.seats.value);
-  const bots = form.elements.bots?.checked ? Array.from({ length: seats - 1 }, (_, i) => i + 1) : [];
+  const bots = !practice && form.elements.bots?.checked ? Array.from({ length: seats - 1 }, (_, i) => i + 1) : [];
   const timer = form.elements.turn_seconds.value;
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: game.slug, seats, name: form.elements.name.value, options: readOptions(form, game), bots,
-                           turn_seconds: timer === "" ? null : Number(timer) }),
+                           turn_seconds: timer === "" ? null : Number(timer), practice,
+                           hints: form.elements.hints.checked }),
   });
   const body = await response.json().catch(() => ({})); // a proxy in front may answer with a page of its own
   if (!response.ok) {
@@ -119,10 +122,18 @@ function main() {
     renderForm(lobby);
   });
   document.getElementById("seat-count").addEventListener("change", () => renderForm(lobby));
-  createForm.addEventListener("submit", (event) => createTable(lobby, event));
+  createForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    createTable(lobby, createForm, false);
+  });
+  const learn = document.getElementById("learn-button");
+  learn.addEventListener("click", () => {
+    if (createForm.reportValidity()) createTable(lobby, createForm, true);
+  });
   document.getElementById("join-form").addEventListener("submit", joinByCode);
   renderForm(lobby);
   createForm.querySelector("button[type=submit]").disabled = false;  // a submit before now would reload the lobby
+  learn.disabled = false;
 }
 
 main();

@@ -2,6 +2,7 @@
 // page and connects. The page decides nothing the server decides: the renderer offers exactly
 // `view.legal`, and the page's own controls are exactly what the server's `may` allows.
 import { applyLanguage, setupLanguageSwitch, translator } from "./i18n.js";
+import { setupCoachButton } from "./coach.js";
 import { claimSeatLink } from "./seatlink.js";
 import { connect, reconnect, setConnection, watchNetwork } from "./table/connection.js";
 import { watchScrolling } from "./table/in-view.js";
@@ -43,6 +44,7 @@ async function start() {
   setLanguage(page, page.lang);
   watchNetwork(page);
   watchScrolling(page);
+  setupCoachButton(page);
   // A page opened by a seat link takes the seat first: the socket then opens with the new seat token.
   await takeSeatLink(page);
   connect(page);

@@ -29,9 +29,14 @@ def harness(page_path: str, html: str) -> Callable[[Route], Awaitable[None]]:
     return serve
 
 
-async def open_page(browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900) -> Page:
-    """A fresh browser (own cookies) at `url`; any script error on the page fails the test."""
-    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
+async def open_page(
+    browser: Browser, url: str, locale: str = "en-US", width: int = 1100, height: int = 900, touch: bool = False
+) -> Page:
+    """A fresh browser (own cookies) at `url`, a phone's touch screen if `touch`; any script error on
+    the page fails the test."""
+    context = await browser.new_context(
+        locale=locale, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+    )
     page = await context.new_page()
     page.on("pageerror", lambda error: pytest.fail(f"script error on the page: {error}"))
     await page.goto(url)
@@ -53,14 +58,22 @@ async def landed(page: Page) -> None:
     await page.wait_for_function("() => !document.getAnimations().some((a) => a.id === 'flip')")
 
 
-async def shoot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> None:
-    """Saves a screenshot (`full_page=False`: what is on screen, as scrolled), once the cards have
-    landed; every card on it is drawn once, so that it travels as itself."""
+async def shoot(page: Page, name: str, tmp_path: Path, full_page: bool = True, down_to: str | None = None) -> None:
+    """Saves a screenshot (`full_page=False`: what is on screen, as scrolled; `down_to`: the page from its
+    top to the end of that element), once the cards have landed; every card on it is drawn once, so
+    that it travels as itself."""
     await landed(page)
     assert await page.evaluate(TWICE) == [], f"cards drawn twice on {name}"
     folder = SHOTS if KEEP_SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=folder / f"{name}.png", full_page=full_page)
+    clip = None
+    if down_to:
+        width, bottom = await page.evaluate(
+            "(el) => [innerWidth, Math.ceil(document.querySelector(el).getBoundingClientRect().bottom + scrollY + 8)]",
+            down_to,
+        )
+        clip = {"x": 0, "y": 0, "width": width, "height": bottom}
+    await page.screenshot(path=folder / f"{name}.png", full_page=full_page or clip is not None, clip=clip)
 
 
 async def create_table(

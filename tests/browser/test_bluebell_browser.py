@@ -32,8 +32,8 @@ LOOK = """() => {
   const all = (selector) => [...document.querySelectorAll(selector)];
   return {
     busy: document.querySelector("#app").hasAttribute("data-busy"),
-    gifts: all(".bluebell [data-pick=gift]:not([disabled])").length,
-    cards: all(".bluebell [data-pick=card]:not([disabled]):not([data-why])").map((e) => ({
+    gifts: all(".bluebell [data-offer=gift]:not([disabled])").length,
+    cards: all(".bluebell [data-offer=card]:not([disabled]):not([data-why])").map((e) => ({
       key: e.dataset.key, pressed: e.getAttribute("aria-pressed") === "true" })),
     options: all(".bluebell [data-action]:not([disabled])").map((e) => ({
       action: JSON.parse(e.dataset.action), effect: e.dataset.effect, reunion: e.dataset.reunion === "true",
@@ -121,7 +121,7 @@ class Player:
         self.keyboard = kind not in self.by_keyboard
         if seen["gifts"]:
             # Select, then confirm: the Bluebell goes to the round winner face down.
-            gift = page.locator(".bluebell [data-pick=gift]:not([disabled])").nth(self.rng.randrange(seen["gifts"]))
+            gift = page.locator(".bluebell [data-offer=gift]:not([disabled])").nth(self.rng.randrange(seen["gifts"]))
             await self.choose(f'[data-key="{await gift.get_attribute("data-key")}"]', "Space")
             await moment(page, "give")
             if self.keyboard:  # a card chosen with the keyboard sends the focus on to the confirmation

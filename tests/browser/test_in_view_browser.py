@@ -138,7 +138,7 @@ async def bluebell_turn(page: Page, rng: random.Random) -> bool:
     """A turn of Bluebell, its moves chosen among those on screen (BLUEBELL_LOOK); the Bluebell to give at
     a round's end too, as the cards in play do not all fit on a phone."""
     await settled(page)
-    gifts = await page.evaluate(OPEN_IN_VIEW, ".bluebell [data-pick=gift]")
+    gifts = await page.evaluate(OPEN_IN_VIEW, ".bluebell [data-offer=gift]")
     if not gifts:
         return await BluebellPlayer(page, 0, rng, {"give", "action", "draw"}).turn(False, no_moment)
     try:

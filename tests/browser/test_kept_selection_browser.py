@@ -28,7 +28,7 @@ GAMES = [
     Game("bremen", 4, '.my-hand button.card:not([aria-disabled="true"])'),
     Game("hansa", 3, '.hz-hand [data-step="card"]:not([disabled]):not([data-why])'),
     Game("baroque", 3, ".bq-rankrow button.bq-rank:not([disabled]):not([data-why])"),
-    Game("bluebell", 3, ".bb-hand [data-pick=card]:not([disabled]):not([data-why])"),
+    Game("bluebell", 3, ".bb-hand [data-offer=card]:not([disabled]):not([data-why])"),
     Game("brownies", 3, ".brownies .bw-cardbtn.pickable:not(:disabled)", opens='[data-key="trade"]:not(:disabled)'),
 ]
 

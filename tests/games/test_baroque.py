@@ -737,7 +737,7 @@ def test_bots_play_a_whole_game_from_the_full_view(seats: int) -> None:
     state, k = RULES.deal(seats, {}, Random(SEED)), 0
     while RULES.outcome(state) is None:
         seat = min(RULES.awaiting(state))
-        action = choose(full_view(RULES, state, seat), Random(k))
+        action = choose(full_view(RULES, state, seat), Random(k)).action
         k += 1
         state = RULES.apply(state, seat, RULES.parse_action(action), rng_for(SEED, k)).state
     assert k == seats * 2 * HAND_SIZE[seats] * seats  # §3.1 step 3: 2·H·N actions a round, N rounds

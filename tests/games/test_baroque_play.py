@@ -67,7 +67,7 @@ def bot_game(seed: int, seats: int, bots: set[int]) -> BaroqueState:
         seat = rng.choice(sorted(RULES.awaiting(state)))
         if seat in bots:
             seen = full_view(RULES, state, seat)
-            payload = choose(seen, rng)
+            payload = choose(seen, rng).action
             offered = seen["legal"]
             assert isinstance(offered, list) and payload in offered
             action = RULES.parse_action(payload)

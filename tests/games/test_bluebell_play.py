@@ -90,7 +90,7 @@ def play_bots(seed: int, seats: int, bots: set[int]) -> tuple[int, int]:
         (seat,) = RULES.awaiting(state)
         if seat in bots:
             shown = full_view(RULES, state, seat)
-            payload = choose(shown, rng)
+            payload = choose(shown, rng).action
             assert payload in shown["legal"]  # type: ignore[operator]
             action = parse_action(payload)
         else:

@@ -25,6 +25,10 @@ def random_policy(view: dict[str, object], rng: Random) -> dict[str, object]:
     return action
 
 
+def bot_policy(view: dict[str, object], rng: Random) -> dict[str, object]:
+    return choose(view, rng).action
+
+
 def play_game(seats: int, seed: int, policies: list[Policy], max_steps: int = 3000) -> tuple[Outcome, int]:
     """A complete game in which each seat's policy sees only that seat's view."""
     state = RULES.deal(seats, {}, Random(seed))
@@ -44,7 +48,7 @@ def test_bots_play_complete_games_to_a_sane_end() -> None:
     for seats in (2, 3, 4):
         wins: Counter[int] = Counter()
         for seed in range(12):
-            outcome, steps = play_game(seats, seed, [choose] * seats)
+            outcome, steps = play_game(seats, seed, [bot_policy] * seats)
             assert outcome.reason in ("ten_points", "vp_supply_empty")
             assert outcome.winners and outcome.scores is not None
             assert max(outcome.scores) == max(outcome.scores[w] for w in outcome.winners)
@@ -61,7 +65,7 @@ def test_the_bot_beats_random_players() -> None:
         for seed in range(6):
             seat = seed % seats
             policies: list[Policy] = [random_policy] * seats
-            policies[seat] = choose
+            policies[seat] = bot_policy
             outcome, _ = play_game(seats, 100 + seed, policies)
             bot_wins += seat in outcome.winners
             games += 1
@@ -71,9 +75,9 @@ def test_the_bot_beats_random_players() -> None:
 def test_the_bot_answers_with_one_of_the_offered_actions() -> None:
     state = table(hands={0: ["FUND_5"]}, primary_row=[("CHARCOAL", 2)], building_row=["BD_MILL"])
     view = full_view(RULES, state, 0)
-    assert choose(view, Random(1)) in view["legal"]  # type: ignore[operator]
+    assert choose(view, Random(1)).action in view["legal"]  # type: ignore[operator]
     done = table(hands={0: ["WOOD"]}, main_done=True)
-    assert choose(full_view(RULES, done, 0), Random(1)) == {"type": "end_turn"}
+    assert choose(full_view(RULES, done, 0), Random(1)).action == {"type": "end_turn"}
 
 
 def test_the_bot_takes_a_win_when_it_is_offered() -> None:
@@ -82,7 +86,7 @@ def test_the_bot_takes_a_win_when_it_is_offered() -> None:
         hands={0: ["BREAD", "WOOD"]},
         primary_row=[("CHARCOAL", 2)],
     )
-    assert choose(full_view(RULES, state, 0), Random(3)) == {"type": "brownie", "building": "BD_DINER"}
+    assert choose(full_view(RULES, state, 0), Random(3)).action == {"type": "brownie", "building": "BD_DINER"}
 
 
 def _walk(seats: int, seed: int) -> list[BrowniesState]:

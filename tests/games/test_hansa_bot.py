@@ -18,7 +18,7 @@ def test_bots_finish_a_game_from_the_full_view(seats: int, draft: bool) -> None:
     while RULES.outcome(state) is None:
         seat = chooser.choice(sorted(RULES.awaiting(state)))
         view = full_view(RULES, state, seat)
-        wire = choose(view, Random(f"{seed}:{k}"))
+        wire = choose(view, Random(f"{seed}:{k}")).action
         assert wire in view["legal"]  # type: ignore[operator]
         k += 1
         state = RULES.apply(state, seat, RULES.parse_action(wire), rng_for(seed, k)).state

@@ -42,7 +42,7 @@ def play_out(seats: int, seed: int, draft: bool, bots: frozenset[int], check: bo
         seat = chooser.choice(sorted(RULES.awaiting(state)))
         if seat in bots:
             view = full_view(RULES, state, seat)
-            wire = choose(view, Random(f"{seed}:{len(log)}"))
+            wire = choose(view, Random(f"{seed}:{len(log)}")).action
             assert wire in view["legal"]  # type: ignore[operator]
         else:
             wire = chooser.choice(RULES.legal_actions(state, seat)).to_json()
@@ -100,7 +100,7 @@ def test_the_bot_keeps_its_strongest_pair_in_the_draft() -> None:
     hand = ["LON-01", "LON-09", "BRU-02", "NOV-01"]  # powers 1, 3, 3, 1
     legal = [{"type": "keep", "cards": [a, b]} for i, a in enumerate(hand) for b in hand[i + 1 :]]
     view: dict[str, object] = {"phase": "opening_draft", "legal": legal}
-    assert choose(view, Random(0)) == {"type": "keep", "cards": ["LON-09", "BRU-02"]}
+    assert choose(view, Random(0)).action == {"type": "keep", "cards": ["LON-09", "BRU-02"]}
 
 
 def test_the_bot_takes_the_first_place_a_card_wins() -> None:
@@ -108,5 +108,5 @@ def test_the_bot_takes_the_first_place_a_card_wins() -> None:
     state = table(
         2, current=0, turns_taken=11, prosperity={"LON": 7}, hands={0: ["LON-08", "NOV-01"]}, up={1: ["LON-05"]}
     )
-    wire = choose(full_view(RULES, state, 0), Random(0))
+    wire = choose(full_view(RULES, state, 0), Random(0)).action
     assert (wire["card"], wire["face"]) == ("LON-08", "up")

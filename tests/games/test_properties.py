@@ -124,8 +124,9 @@ def bots_finish(rules: GameRules[Any, Any], seats: int, games: int) -> None:
             # As the table plays them: the first awaited bot that acts (a bot may choose to wait).
             for seat in sorted(rules.awaiting(state)):
                 view = full_view(rules, state, seat)  # what the table gives a bot
-                action = bot(view, Random(f"{seed}:{step}:{seat}"))
-                if action is not None:
+                choice = bot(view, Random(f"{seed}:{step}:{seat}"))
+                if choice is not None:
+                    action = choice.action
                     break
             else:
                 raise AssertionError(f"{rules.slug} seed {seed}: every awaited bot waits")

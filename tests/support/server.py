@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The suite plays thousands of tables from one address; tests of the per-client limits set their own.
 UNLIMITED_CLIENT = {
     "create_limit": "100000/minute",
+    "practice_limit": "100000/minute",
     "join_limit": "100000/minute",
     "lookup_limit": "100000/minute",
     "max_spectators_per_client": "10000",

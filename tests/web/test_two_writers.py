@@ -105,3 +105,34 @@ async def test_moves_sent_to_two_owners_at_once_are_each_applied_once(
     finally:
         for tab in at_first + at_second:
             await tab.close()
+
+
+async def test_seats_changed_at_two_owners_are_fenced_and_the_loser_is_told_so(
+    twin_workers: tuple[ServerProcess, ServerProcess], postgres_url: str
+) -> None:
+    first, second = twin_workers
+    host = Player(first.url, "Mina")
+    code = await host.create("bremen", 4)
+    elsewhere = twin(host, second.url)
+    try:
+        await elsewhere.connect(code)  # the second worker holds the table in memory
+        assert (await host.http.put(f"/api/tables/{code}/seats/1/bot")).status_code == 204
+
+        stale = await elsewhere.http.put(f"/api/tables/{code}/seats/2/bot")
+        assert (stale.status_code, stale.json()["code"]) == (409, "table_moved")
+        again = await elsewhere.http.put(f"/api/tables/{code}/seats/2/bot")  # loaded afresh: it may now
+        assert again.status_code == 204
+        stale = await host.http.put(f"/api/tables/{code}/seats/3/bot")  # now the first worker's copy is stale
+        assert (stale.status_code, stale.json()["code"]) == (409, "table_moved")
+
+        connection = await asyncpg.connect(postgres_url.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            rows = await connection.fetch("SELECT seat, is_bot FROM seats WHERE room_id = $1 ORDER BY seat", code)
+            status = await connection.fetchval("SELECT status FROM rooms WHERE id = $1", code)
+        finally:
+            await connection.close()
+        assert [(row["seat"], row["is_bot"]) for row in rows] == [(0, False), (1, True), (2, True)]
+        assert status == "waiting"
+    finally:
+        await host.close()
+        await elsewhere.close()

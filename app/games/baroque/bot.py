@@ -15,6 +15,7 @@
 from collections.abc import Sequence
 from random import Random
 
+from app.engine import Choice, Reason, term
 from app.games.baroque.cards import CARDS, COLOR, NUMBER, RANK_VALUE, TRUMP
 from app.games.baroque.rules import trick_winner
 
@@ -39,31 +40,51 @@ def _estimate(hand: Sequence[str], seen: set[str]) -> float:
     return total
 
 
-def _choose_bid(view: dict[str, object], legal: list[dict[str, object]]) -> dict[str, object]:
+def _choose_bid(view: dict[str, object], legal: list[dict[str, object]]) -> Choice:
     hand = _strs(view["hand"])
     seen = set(hand) | set(_strs(view["discard"]))
     target = _estimate(hand, seen)
-    return min(legal, key=lambda action: abs(_rank_sum(action) - target))
+    bid = min(legal, key=lambda action: abs(_rank_sum(action) - target))
+    return Choice(bid, Reason("hint.bid", {"bid": _rank_sum(bid), "estimate": f"{target:.1f}"}))
 
 
 def _rank_sum(action: dict[str, object]) -> int:
     return sum(RANK_VALUE[rank] for rank in _strs(action["ranks"]))
 
 
-def _wants_tricks(view: dict[str, object], seat: int) -> bool:
+def _aim(view: dict[str, object], seat: int) -> tuple[bool, dict[str, object]]:
+    """Whether the seat wants tricks, and its bid and tricks won (the reasons name them)."""
     bids = _list(view["bids"])
     won = _list(view["tricks_won"])
     bid, tricks = bids[seat], won[seat]
     assert isinstance(bid, int) and isinstance(tricks, int)
-    return tricks != bid  # short of the bid, or past it with the bonus already lost
+    # Short of the bid, or past it with the bonus already lost.
+    return tricks != bid, {"bid": bid, "won": tricks}
 
 
-def _choose_salon(legal: list[dict[str, object]], wants: bool) -> dict[str, object]:
+def _aim_term(wants: bool, counts: dict[str, object]) -> dict[str, object]:
+    """Short of the bid, on it, or past it: what every trick reason starts from."""
+    if not wants:
+        return term("hint.aim.met")
+    return term("hint.aim.short" if _int(counts["won"]) < _int(counts["bid"]) else "hint.aim.past")
+
+
+def _card(card: str) -> dict[str, object]:
+    """A card as the reasons name it: its color a word of the strings, its number."""
+    return {"color": term(f"bq.color.{COLOR[card]}"), "n": NUMBER[card]}
+
+
+def _choose_salon(legal: list[dict[str, object]], wants: bool, counts: dict[str, object]) -> Choice:
     pick = max if wants else min
-    return pick(legal, key=lambda action: _power(_str(action["card"])))
+    action = pick(legal, key=lambda action: _power(_str(action["card"])))
+    strength = "strongest" if wants else "weakest"
+    aim = _aim_term(wants, counts)
+    return Choice(action, Reason(f"hint.salon.{strength}", {"aim": aim, **counts, **_card(_str(action["card"]))}))
 
 
-def _choose_ball(view: dict[str, object], legal: list[dict[str, object]], seat: int, wants: bool) -> dict[str, object]:
+def _choose_ball(
+    view: dict[str, object], legal: list[dict[str, object]], seat: int, wants: bool, counts: dict[str, object]
+) -> Choice:
     salon = [_str(card) for card in _list(view["salon"])]
     leader = view["leader"]
     assert isinstance(leader, int)
@@ -75,20 +96,27 @@ def _choose_ball(view: dict[str, object], legal: list[dict[str, object]], seat: 
         finals = [final_card(action) if other == seat else card for other, card in enumerate(salon)]
         return trick_winner(finals, leader) == seat
 
+    def choice(action: dict[str, object], outcome: str) -> Choice:
+        move = "keep" if action["type"] == "ball_keep" else "change"
+        aim = _aim_term(wants, counts)
+        return Choice(
+            action, Reason(f"hint.ball.{move}.{outcome}", {"aim": aim, **counts, **_card(final_card(action))})
+        )
+
     winning = [action for action in legal if wins(action)]
     losing = [action for action in legal if not wins(action)]
     if wants:
         if winning:
             keep = [action for action in winning if action["type"] == "ball_keep"]
-            return keep[0] if keep else min(winning, key=lambda action: _power(final_card(action)))
-        return min(legal, key=lambda action: _power(final_card(action)))
+            return choice(keep[0] if keep else min(winning, key=lambda action: _power(final_card(action))), "wins")
+        return choice(min(legal, key=lambda action: _power(final_card(action))), "cannotWin")
     if losing:
-        return max(losing, key=lambda action: _power(final_card(action)))
-    return min(legal, key=lambda action: _power(final_card(action)))
+        return choice(max(losing, key=lambda action: _power(final_card(action))), "loses")
+    return choice(min(legal, key=lambda action: _power(final_card(action))), "cannotLose")
 
 
-def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
-    """One action from view["legal"], by the heuristic above; deterministic, so `rng` goes unused."""
+def choose(view: dict[str, object], rng: Random) -> Choice:
+    """One action from view["legal"] by the heuristic above, and why; deterministic, so `rng` goes unused."""
     legal = [_dict(action) for action in _list(view["legal"])]
     seat = view["seat"]
     if not legal or not isinstance(seat, int):
@@ -96,10 +124,15 @@ def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
     kind = legal[0]["type"]
     if kind == "take_rank":
         return _choose_bid(view, legal)
-    wants = _wants_tricks(view, seat)
+    wants, counts = _aim(view, seat)
     if kind == "play_salon":
-        return _choose_salon(legal, wants)
-    return _choose_ball(view, legal, seat, wants)
+        return _choose_salon(legal, wants, counts)
+    return _choose_ball(view, legal, seat, wants, counts)
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
 
 
 def _list(value: object) -> list[object]:

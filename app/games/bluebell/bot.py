@@ -21,6 +21,7 @@ Each legal action gets a score and the best one is played (ties broken by the rn
 
 from random import Random
 
+from app.engine import Choice, Reason, term
 from app.games.bluebell.cards import PREDECESSORS, SEASON_OF, Season
 
 
@@ -126,12 +127,48 @@ def _score(table: _Table, action: dict[str, object]) -> float:
     return 0.0
 
 
-def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
-    """One action from `view["legal"]`, the best by the heuristic above."""
+def _card(card: str) -> dict[str, object]:
+    """A card as the reasons name it: its season a word of the strings, its number."""
+    season, number = card.split("-")
+    return {"season": term(f"season.{season}"), "n": int(number)}
+
+
+def _reason(table: _Table, action: dict[str, object]) -> Reason:
+    """What decided the action: the term of its score that set it apart, in its terms."""
+    kind = action.get("type")
+    if action.get("reunion") is True:
+        return Reason("hint.reunion", {"stock": table.stock})
+    if kind == "place":
+        card = str(action.get("card_id"))
+        named = _card(card)
+        if _season(card) is Season.WINTER and table.stack and table.autumn_tokens:
+            return Reason("hint.bank", {**named, "tokens": table.autumn_tokens})
+        if _season(card) is Season.AUTUMN and table.stock:
+            taken = table.stock if table.holds_reunion else 1
+            return Reason("hint.autumn", {**named, "tokens": taken})
+        return Reason("hint.place", {**named, "stack": len(_stack_after(table, card))})
+    if kind == "discard":
+        card, pile = str(action.get("card_id")), str(action.get("pile"))
+        top = table.top(pile)
+        named = {**_card(card), "pile": pile}
+        if top is None or _season(top) is _season(card):
+            return Reason("hint.discardStalled" if table.stalled else "hint.discardMatch", named)
+        if table.supply == 0:
+            return Reason("hint.endTied" if table.supplies.count(max(table.supplies)) > 1 else "hint.endRound", named)
+        return Reason("hint.discardStalledPenalty" if table.stalled else "hint.discardPenalty", named)
+    pile = str(action.get("pile"))
+    drawn = table.top(pile)
+    follows = drawn is not None and table.can_follow(table.stack, drawn)
+    return Reason("hint.drawFollows" if follows else "hint.draw", {"pile": pile})
+
+
+def choose(view: dict[str, object], rng: Random) -> Choice:
+    """One action from `view["legal"]`, the best by the heuristic above, and what decided it."""
     legal = [_dict(a) for a in _list(view.get("legal"))]
     if not legal:
         raise ValueError("this seat has no legal action")
     if legal[0].get("type") == "give_bluebell":
-        return legal[0]
+        return Choice(legal[0], Reason("hint.giveBluebell"))
     table = _Table(view)
-    return max(legal, key=lambda action: _score(table, action) + rng.random() * 0.01)
+    best = max(legal, key=lambda action: _score(table, action) + rng.random() * 0.01)
+    return Choice(best, _reason(table, best))

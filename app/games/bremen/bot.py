@@ -22,6 +22,7 @@ donkey 14.
 from collections.abc import Mapping, Sequence
 from random import Random
 
+from app.engine import Choice, Reason
 from app.games.bremen.cards import PITCH, ROUNDS, SEATS, VALUE, Animal
 
 Action = Mapping[str, object]
@@ -59,20 +60,29 @@ def _farthest(actions: Sequence[Action], target: float) -> Action:
     return max(actions, key=lambda a: abs(_value(a) - target))
 
 
-def _play(spare: list[Action], rank: int, leader_rank: int, declared: int, home: float, rng: Random) -> Action:
+def _play(spare: list[Action], rank: int, leader_rank: int, declared: int, home: float, rng: Random) -> Choice:
     """The play after a declaration: see the module docstring."""
     low, below = (declared, rank - leader_rank - 1) if leader_rank < rank else (0, rank)
     high, above = (declared, leader_rank - rank - 1) if leader_rank > rank else (_TOP, len(PITCH) - 1 - rank)
     fitting = [a for a in spare if low < _value(a) < high]
+    gap = {"low": low, "high": high}
     if not fitting:  # the ensemble fails anyway, or only by spending the keeper
-        return _farthest(spare, home)
+        card = _farthest(spare, home)
+        return Choice(dict(card), Reason("hint.playNoFit", {"value": _value(card), **gap}))
     if below and above:
-        return _nearest(fitting, low + (high - low) * (below + 1) / (below + above + 2), rng)
-    if below:  # unknown seats only underneath: stay as high as possible
-        return max(fitting, key=_value)
-    if above:  # unknown seats only above: stay as low as possible
-        return min(fitting, key=_value)
-    return _farthest(fitting, home)
+        target = low + (high - low) * (below + 1) / (below + above + 2)
+        card = _nearest(fitting, target, rng)
+        reason = Reason("hint.playMiddle", {"value": _value(card), "below": below, "above": above, **gap})
+    elif below:  # unknown seats only underneath: stay as high as possible
+        card = max(fitting, key=_value)
+        reason = Reason("hint.playHigh", {"value": _value(card), "below": below, **gap})
+    elif above:  # unknown seats only above: stay as low as possible
+        card = min(fitting, key=_value)
+        reason = Reason("hint.playLow", {"value": _value(card), "above": above, **gap})
+    else:
+        card = _farthest(fitting, home)
+        reason = Reason("hint.playAnyFits", {"value": _value(card), **gap})
+    return Choice(dict(card), reason)
 
 
 def _pass(passes: list[Action], home: float, neighbour: float, rng: Random) -> Action:
@@ -85,8 +95,8 @@ def _pass(passes: list[Action], home: float, neighbour: float, rng: Random) -> A
     return rng.choice([a for a in passes if score(a) == best])
 
 
-def choose(view: dict[str, object], rng: Random) -> dict[str, object] | None:
-    """One action from view["legal"], chosen by the heuristic in the module docstring; None to wait."""
+def choose(view: dict[str, object], rng: Random) -> Choice | None:
+    """One action from view["legal"], chosen by the heuristic in the module docstring, and why; None to wait."""
     legal = _dicts(view["legal"])
     seat = _int(view["seat"])
     animals = [Animal(str(s["animal"])) for s in _dicts(view["seats"])]
@@ -109,23 +119,31 @@ def choose(view: dict[str, object], rng: Random) -> dict[str, object] | None:
     if "declare" in by_type:
         if rank == 0:
             declared_card = min(spare, key=_value)
+            reason = Reason("hint.declareLow", {"value": _value(declared_card)})
         elif rank == len(PITCH) - 1:
             declared_card = max(spare, key=_value)
+            reason = Reason("hint.declareHigh", {"value": _value(declared_card)})
         else:
             declared_card = _nearest(spare, home, rng)
-        return dict(declared_card)
+            reason = Reason("hint.declareHome", {"value": _value(declared_card), "home": int(home)})
+        return Choice(dict(declared_card), reason)
 
     if "play" in by_type:
         declared = view["declared"]
         if not isinstance(declared, Mapping):  # round 10: the last card
-            return dict(spare[0])
+            return Choice(dict(spare[0]), Reason("hint.playLast", {"value": _value(spare[0])}))
         leader_rank = PITCH.index(animals[_int(declared["seat"])])
-        return dict(_play(spare, rank, leader_rank, _int(declared["value"]), home, rng))
+        return _play(spare, rank, leader_rank, _int(declared["value"]), home, rng)
 
     if "pass" in by_type:
         passes = by_type["pass"]
         if "signal_pinch" in by_type and all(abs(_value(a) - home) > _PINCH_DISTANCE for a in passes):
-            return {"type": "signal_pinch"}
-        return dict(_pass(passes, home, neighbour, rng))
+            return Choice(
+                {"type": "signal_pinch"}, Reason("hint.pinch", {"home": int(home), "within": _PINCH_DISTANCE})
+            )
+        card = _pass(passes, home, neighbour, rng)
+        return Choice(
+            dict(card), Reason("hint.pass", {"value": _value(card), "home": int(home), "theirs": int(neighbour)})
+        )
 
     return None  # only the optional pinch signal is left

@@ -16,6 +16,7 @@ from collections import Counter
 from random import Random
 from typing import cast
 
+from app.engine import Choice, Reason
 from app.games.brownies.view import CATALOG
 
 _VP_WEIGHT = 6
@@ -28,8 +29,8 @@ Json = dict[str, object]
 Icons = dict[str, dict[str, int]]  # the catalog's icon lists: {"pay": {kind: n}, "show": {kind: n}}
 
 
-def choose(view: Json, rng: Random) -> Json:
-    """One action from the full view's "legal", the best by the heuristic above."""
+def choose(view: Json, rng: Random) -> Choice:
+    """One action from the full view's "legal", the best by the heuristic above, and what decided it."""
     legal = cast(list[Json], view["legal"])
     if not legal:
         raise ValueError("this seat has nothing to do now")
@@ -37,9 +38,9 @@ def choose(view: Json, rng: Random) -> Json:
     scored = [(table.score(action), rng.random(), index) for index, action in enumerate(legal)]
     best_score, _, best = max(scored)
     end = next((i for i, action in enumerate(legal) if action["type"] == "end_turn"), None)
-    if end is not None and best_score <= 0:
-        return legal[end]  # §4.6: brownies are optional; stop when none pays off
-    return legal[best]
+    if end is not None and best_score <= 0:  # §4.6: brownies are optional; stop when none pays off
+        return Choice(legal[end], Reason("hint.endTurn"))
+    return Choice(legal[best], table.reason(legal[best]))
 
 
 class _Table:
@@ -88,6 +89,27 @@ class _Table:
         if sum(self.hand.values()) - len(paid) + len(goods) + drew >= self.hand_limit:
             score -= _FULL_HAND_PENALTY
         return score
+
+    def reason(self, action: Json) -> Reason:
+        """What decided the action, in its terms: the VP it scores, a building whose brownies can soon
+        work, a card the hand lacks, or the value it gains for its cost."""
+        paid, _, gained, vp, drew = self._effects(action)
+        cost = self._value(paid)
+        named = {"name": self._name(gained[0]) if gained else self._name(cast(str, action.get("building", "")))}
+        if vp:
+            return Reason("hint.vp", {**named, "vp": vp, "cost": cost})
+        if drew:
+            return Reason("hint.draw", {"cost": cost})
+        buildings = [card for card in gained if self._is_building(card)]
+        if any(self._brownies_look_useful(building) for building in buildings):
+            return Reason("hint.brownieReady", named)
+        if any(self.wanted[card] > 0 for card in gained):
+            return Reason("hint.wanted", named)
+        return Reason("hint.value", {**named, "gain": self._value(gained), "cost": cost})
+
+    def _name(self, kind: str) -> dict[str, object]:
+        """A card's printed name in each language (the catalog's)."""
+        return {"en": self.cards[kind]["en"], "ja": self.cards[kind]["ja"]}
 
     def _effects(self, action: Json) -> tuple[list[str], list[str], list[str], int, int]:
         """Cards paid, shown and gained, VP gained and cards drawn face down, as the action will do."""

@@ -12,6 +12,7 @@ order, shuffled by `rng`.
 
 from random import Random
 
+from app.engine import Choice, Reason, term
 from app.games.hansa.cards import (
     CARDS,
     CITIES,
@@ -94,30 +95,77 @@ class _Table:
 
     def value(self, action: dict[str, object]) -> float:
         """The heuristic worth of one play."""
+        parts = self.parts(action)
+        return parts["lubeck"] + parts["card"] + parts["settlement"]  # summed in the order it always was
+
+    def parts(self, action: dict[str, object]) -> dict[str, float]:
+        """One play's worth by where it comes from: the settlement, Lübeck, the taken card."""
         card = CARDS[str(action["card"])]
         prosperity = self.prosperity[:]
-        worth = 0.0
+        parts = {"settlement": 0.0, "lubeck": 0.0, "card": 0.0}
         up: tuple[int, int] | None = None
         if action["face"] == "up":
             up = (CITY_INDEX[card.city], card.power)
         else:
             adjust = _as_dict(action["adjust"])
             prosperity[CITY_INDEX[str(adjust["city"])]] += _as_int(adjust["delta"])
-            worth += self._lubeck_gain(card.power)
-        cube: int | None = None
+            parts["lubeck"] = self._lubeck_gain(card.power)
+        cube = self._cube(action)
         take = action["take"]
         if isinstance(take, dict):
             space = str(take["space"])
-            row = self.board[space]
-            slot = row[_as_int(take["slot"])]
-            if slot["cube"] is not None:
-                cube = CITY_INDEX[str(slot["cube"])]
             delta = self.take_triggers[space]
             if isinstance(delta, int):
                 c = CITY_INDEX[space]
                 prosperity[c] = min(len(FIRST_INCOME) - 1, max(0, prosperity[c] + delta))
-            worth += self._card_gain(str(slot["card"]))
-        return worth + self._projection(up, tuple(prosperity), cube)
+            parts["card"] = self._card_gain(self._taken(action))
+        parts["settlement"] = self._projection(up, tuple(prosperity), cube)
+        return parts
+
+    def _taken(self, action: dict[str, object]) -> str:
+        take = _as_dict(action["take"])
+        return str(self.board[str(take["space"])][_as_int(take["slot"])]["card"])
+
+    def _cube(self, action: dict[str, object]) -> int | None:
+        """The city index of the cube the play takes, if its slot holds one."""
+        take = action["take"]
+        if not isinstance(take, dict):
+            return None
+        cube = self.board[str(take["space"])][_as_int(take["slot"])]["cube"]
+        return None if cube is None else CITY_INDEX[str(cube)]
+
+    def first_in(self, action: dict[str, object]) -> int | None:
+        """A city where the play's face-up power and cube make this seat first at the settlement,
+        where it is not first now (§6.1)."""
+        card = CARDS[str(action["card"])]
+        powers = [row[:] for row in self.powers]  # face-up power and cubes, as the view counts them
+        before = [competition_ranks([row[c] for row in powers])[self.me] for c in range(len(CITIES))]
+        if action["face"] == "up":
+            powers[self.me][CITY_INDEX[card.city]] += card.power
+        if (cube := self._cube(action)) is not None:
+            powers[self.me][cube] += 1
+        after = [competition_ranks([row[c] for row in powers])[self.me] for c in range(len(CITIES))]
+        return next((c for c in range(len(CITIES)) if after[c] == 1 and before[c] != 1), None)
+
+    def reason(self, action: dict[str, object]) -> Reason:
+        """What decided the play: the part of its worth that is largest, said in its terms."""
+        card = CARDS[str(action["card"])]
+        named = {"city": term(f"hz.city.{card.city}"), "power": card.power}
+        parts = self.parts(action)
+        biggest = max(parts, key=lambda part: parts[part])
+        if biggest == "lubeck":
+            return Reason("hint.lubeck", {**named, "lubeck": self.lubeck + card.power})
+        if biggest == "card":
+            taken = CARDS[self._taken(action)]
+            person = "" if taken.person is None else taken.person
+            key = "hint.takePerson" if taken.person is not None else "hint.takeCard"
+            return Reason(
+                key, {**named, "taken": term(f"hz.city.{taken.city}"), "takenPower": taken.power, "person": person}
+            )
+        first = self.first_in(action)
+        if first is not None:
+            return Reason("hint.first", {**named, "first": term(f"hz.city.{CITIES[first]}")})
+        return Reason("hint.settlement", {**named, "gain": round(parts["settlement"])})
 
     def _projection(self, up: tuple[int, int] | None, prosperity: tuple[int, ...], cube: int | None) -> float:
         """The settlement edge gained now, plus the discounted lasting part for later rounds."""
@@ -170,8 +218,8 @@ def _keep_value(action: dict[str, object]) -> float:
     return worth + (0.5 if len({card.city for card in cards}) == 2 else 0.0)
 
 
-def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
-    """One action of view["legal"], the best by the heuristic above."""
+def choose(view: dict[str, object], rng: Random) -> Choice:
+    """One action of view["legal"], the best by the heuristic above, and what decided it."""
     legal = [_as_dict(action) for action in _as_list(view["legal"])]
     if not legal:
         raise ValueError("the bot was asked to act with no legal action")
@@ -179,7 +227,9 @@ def choose(view: dict[str, object], rng: Random) -> dict[str, object]:
     rng.shuffle(order)
     if legal[0]["type"] == "keep":
         best = max(order, key=lambda i: _keep_value(legal[i]))
-    else:
-        table = _Table(view)
-        best = max(order, key=lambda i: table.value(legal[i]))
-    return legal[best]
+        kept = [CARDS[card] for card in _strs(legal[best]["cards"])]
+        pair = {"power": sum(card.power for card in kept), "cubes": sum(card.cube_icon for card in kept)}
+        return Choice(legal[best], Reason("hint.keep", pair))
+    table = _Table(view)
+    best = max(order, key=lambda i: table.value(legal[i]))
+    return Choice(legal[best], table.reason(legal[best]))

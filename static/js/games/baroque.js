@@ -260,7 +260,7 @@ function rankRow(view, ctx, bid) {
     const option = bid.option("ranks", rank, `rank-${value}`);
     const token = bidding
       ? rankToken(value, `${state} ${bid.isChosen("ranks", rank) ? "selected" : ""}`,
-        { ...option, "aria-label": label, dataset: { key: option.dataset.key, rank } }, "button", bid.mark("ranks", rank))
+        { ...option, "aria-label": label, dataset: { ...option.dataset, rank } }, "button", bid.mark("ranks", rank))
       : rankToken(value, state, { "aria-label": label, role: "img" });
     return h("li", { class: "bq-rankcell" }, token, h("span", { class: "bq-rankcap" }, caption));
   });

@@ -321,7 +321,7 @@ function myArea(view, ctx, { move, gift }) {
       size: "lg", tag: "button",
       cls: `${picked ? "selected" : ""} ${selectable ? "pickable" : ""}`, marks: travels(c.card),
       attrs: {
-        ...option, "aria-pressed": selectable ? String(picked) : null, dataset: { ...option.dataset, pick: "card" },
+        ...option, "aria-pressed": selectable ? String(picked) : null, dataset: { ...option.dataset, offer: "card" },
         "aria-label": [cardName(ctx, c.card), c.known ? ctx.t("bb.known") : null, placeable.has(c.card) ? ctx.t("bb.canPlace") : null].filter(Boolean).join(", "),
       },
       extra: [picked ? h("span", { class: "bb-badge tick", "aria-hidden": "true" }, "✓") : null,
@@ -495,7 +495,7 @@ function giftChooser(view, ctx, gift) {
   const pick = (card) => {
     const option = gift.option("action", giftOf(card), `gift-${card}`);
     return seasonCard(ctx, card, { size: "sm", tag: "button", cls: `pickable ${gift.isChosen("action", giftOf(card)) ? "selected" : ""}`,
-      attrs: { ...option, dataset: { ...option.dataset, pick: "gift" } }, extra: gift.mark("action", giftOf(card)) });
+      attrs: { ...option, dataset: { ...option.dataset, offer: "gift" } }, extra: gift.mark("action", giftOf(card)) });
   };
   const chosen = gift.action?.card_id;
   const confirm = gift.confirm(h("span", { class: "act-main" }, chosen
@@ -549,7 +549,7 @@ export function render(root, ctx) {
   // What the prompt asks for, for the page to keep in view together: the hand cards (another may still
   // be chosen) and the moves of the action bar, or the draws there (not their copies on the piles).
   if (myTurn(view, ctx) && (view.phase === "draw" || view.phase === "action")) {
-    for (const el of root.querySelectorAll(".bb-me :is(.bb-hand [data-pick], .bb-actions [data-action]):not(:disabled, [data-why])")) {
+    for (const el of root.querySelectorAll(".bb-me :is(.bb-hand [data-offer], .bb-actions [data-action]):not(:disabled, [data-why])")) {
       el.setAttribute("data-asked", "");
     }
   }

@@ -125,7 +125,7 @@ function handArea(view, ctx, table) {
   return h("section", { class: "my-hand", "aria-label": ctx.t("b.hand") },
     h("div", { class: "hand-head" }, h("h3", {}, ctx.t("b.hand")),
       view.phase === "tuning" ? h("button", { type: "button", class: "pinch-button", ...(pinch ? { disabled: ctx.busy } : whyNot({ type: "signal_pinch" })),
-                                               dataset: { key: "pinch" }, onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
+                                               dataset: pinch ? { key: "pinch", action: JSON.stringify(pinch) } : { key: "pinch" }, onclick: () => ctx.send(pinch) }, "⚠ ", ctx.t("b.pinch")) : null),
     h("div", { class: "hand" }, cards),
     type ? h("div", { class: "hand-confirm" }, choice.confirm(ctx.t(`b.confirm.${type}`))) : null);
 }

@@ -551,7 +551,8 @@ function buildingSlot(ctx, kind, myTurn) {
       type: "button", class: `bw-use bw-open${possible ? " legal" : ""}${open ? " open" : ""}`,
       disabled: !possible || ctx.busy, "aria-pressed": String(open),
       "aria-label": `${ctx.t("bw.choose")} ${cardName(ctx, kind)} — ${brownieWords(ctx, kind)}`,
-      dataset: { key: `b-${kind}`, mode: kind }, onclick: (event) => (open ? closeDesk(ctx) : openMode(ctx, event, kind)) },
+      dataset: { key: `b-${kind}`, mode: kind, ...(open ? {} : { leads: JSON.stringify({ type: "brownie", building: kind }) }) },
+      onclick: (event) => (open ? closeDesk(ctx) : openMode(ctx, event, kind)) },
     ctx.t("bw.choose"));
   } else if (brownie) {
     const action = myTurn && !ctx.desk.mode ? view.legal.find((a) => a.type === "brownie" && a.building === kind) : null;
@@ -581,21 +582,35 @@ function deskBody(ctx) {
     noMain ? note(ctx, "house_rule", "bw.note.noMain") : null);
 }
 
+/**
+ * The part of a move a tap on a desk card adds: the open desk's move with `field` holding `kind` `n`
+ * times (`single`: being `kind`), for a hint to mark the cards that lead to its move (kit.markHinted).
+ */
+function leadsTo(ctx, field, kind, n, single) {
+  const move = ctx.desk.mode === "trade" ? { type: "trade" } : { type: "brownie", building: ctx.desk.mode };
+  return JSON.stringify({ ...move, [field]: single ? kind : Array(n).fill(kind) });
+}
+
 /** A card as the open desk lists it: a toggle, the same choice as a tap on the card in the hand or the market. */
-function deskCard(ctx, kind, { key, chosen, label, mark, onclick }) {
+function deskCard(ctx, kind, { key, chosen, label, mark, leads, onclick }) {
   return h("button", {
     type: "button", class: `bw-opt pickable cls-${clsOf(ctx, kind)}`, "aria-pressed": String(chosen), "aria-label": label,
-    dataset: { key }, onclick },
+    dataset: leads ? { key, leads } : { key }, onclick },
   shape(), h("span", { class: "bw-opt-name" }, cardName(ctx, kind)), h("span", { class: "bw-coin" }, valueOf(ctx, kind)),
   chosen ? h("span", { class: "bw-opt-mark", "aria-hidden": "true" }, mark) : null);
 }
 
 /** The hand cards this desk may give, each copy its own toggle. */
 function giveCards(ctx) {
-  return handCopies(me(ctx).hand).filter(({ kind }) => canPay(ctx, kind)).map(({ kind, copy }) => deskCard(ctx, kind, {
-    key: `give-${kind}-${copy}`, chosen: copy < (ctx.desk.pay[kind] ?? 0), label: cardLabel(ctx, kind), mark: "✓",
-    onclick: () => togglePay(ctx, kind, copy),
-  }));
+  const single = singlePay(modeForm(ctx));
+  return handCopies(me(ctx).hand).filter(({ kind }) => canPay(ctx, kind)).map(({ kind, copy }) => {
+    const chosen = copy < (ctx.desk.pay[kind] ?? 0);
+    return deskCard(ctx, kind, {
+      key: `give-${kind}-${copy}`, chosen, label: cardLabel(ctx, kind), mark: "✓",
+      leads: chosen || (single && copy > 0) ? null : leadsTo(ctx, "pay", kind, copy + 1, single), // copy n: paying n + 1 of them
+      onclick: () => togglePay(ctx, kind, copy),
+    });
+  });
 }
 
 /** The market cards this desk may take: a tap takes one more (all back once taken in full), "−" one fewer. */
@@ -607,6 +622,7 @@ function takeCards(ctx) {
     const counts = several ? [ctx.t("bw.inMarket", { n: count }), picked ? ctx.t("bw.taking", { n: picked }) : null] : [];
     const card = deskCard(ctx, kind, {
       key: `take-${kind}`, chosen: picked > 0, mark: several ? ctx.t("bw.inStack", { n: picked }) : "✓",
+      leads: takenInFull(ctx, kind) ? null : leadsTo(ctx, "take", kind, picked + 1, singleTake(form)),
       label: cardLabel(ctx, kind, counts.filter(Boolean).map((text) => ` · ${text}`).join("")),
       onclick: () => tapTake(ctx, kind),
     });
@@ -682,7 +698,8 @@ function detail(ctx, kind) {
           dataset: keyed(`dp-${kind}`, produce), onclick: produce ? () => ctx.send(produce) : null },
         ctx.t(card.class === "resource" ? "bw.takeLabel" : "bw.makeLabel", { name: cardName(ctx, kind) })),
         h("button", {
-          type: "button", class: "bw-open-trade", disabled: !tradeOpen || ctx.busy, dataset: { key: `dt-${kind}` },
+          type: "button", class: "bw-open-trade", disabled: !tradeOpen || ctx.busy,
+          dataset: { key: `dt-${kind}`, leads: JSON.stringify({ type: "trade", take: [kind] }) },
           onclick: (event) => openMode(ctx, event, "trade", { [kind]: 1 }) },
         ctx.t("bw.tradeFor"))) : null));
 }
@@ -708,7 +725,7 @@ function deskBar(ctx) {
   return h("div", { class: "bw-desk-bar" },
     h("button", {
       type: "button", class: `bw-open-trade${canTrade ? " legal" : ""}`, disabled: !canTrade || ctx.busy,
-      dataset: { key: "trade", mode: "trade" }, onclick: (event) => openMode(ctx, event, "trade") },
+      dataset: { key: "trade", mode: "trade", leads: JSON.stringify({ type: "trade" }) }, onclick: (event) => openMode(ctx, event, "trade") },
     ctx.t("bw.trade")),
     close,
     h("span", { class: "bw-spacer" }),

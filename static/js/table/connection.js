@@ -4,6 +4,7 @@ import { watchSilence } from "../heartbeat.js";
 import { receive } from "./messages.js";
 import { announce, setNotice } from "./notices.js";
 import { render } from "./render.js";
+import { answerHints } from "./hints.js";
 import { answerChecks } from "./requests.js";
 
 // How the server refuses a socket (docs/protocol.md): it accepts, then closes with one of these codes.
@@ -49,6 +50,7 @@ export function connect(page) {
     if (page.socket !== socket) return;
     page.pending = null;
     answerChecks(page, { code: "offline" });
+    answerHints(page, { code: "offline" });
     const refusal = REFUSALS[event.code];
     if (refusal) return refused(page, refusal, event.reason);
     setConnection(page, navigator.onLine ? "reconnecting" : "offline");
@@ -139,6 +141,7 @@ function letGo(page, closeCode, reason) {
   page.socket = null;
   page.pending = null;
   answerChecks(page, { code: "offline" });
+  answerHints(page, { code: "offline" });
   old?.close(closeCode, reason);
 }
 

@@ -6,10 +6,12 @@ import { announce, seatNotice, toast } from "./notices.js";
 import { announceNews } from "./prompt.js";
 import { render, tableContext } from "./render.js";
 import { answerSaid, refuseChat } from "./requests.js";
+import { answerHint } from "./hints.js";
 import { askRefused, receiveSeatAsk } from "./seat-asks.js";
 
 export function receive(page, message) {
   if (receiveSeatAsk(page, message)) return;
+  if ((message.type === "hinted" || message.type === "error") && answerHint(page, message)) return;
   switch (message.type) {
     case "state": {
       const news = !message.full_log && message.version === page.version + 1 ? message.events : [];
@@ -39,6 +41,11 @@ export function receive(page, message) {
       takeTable(page, message);
       render(page);
       announceNews(page, []);
+      break;
+    case "log": // a line with no new version: someone asked for a hint
+      page.log.push(...message.events);
+      render(page);
+      announceNews(page, message.events);
       break;
     case "clock": // paused or resumed
       setClock(page.clock, message.clock);

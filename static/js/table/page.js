@@ -3,6 +3,7 @@
 import { preferredLanguage } from "../i18n.js";
 import { newChat } from "../chat.js";
 import { newClock } from "../clock.js";
+import { newCoach } from "../coach.js";
 import { newEvening } from "../evening.js";
 import { newTurnSignal } from "../yourturn.js";
 
@@ -38,12 +39,16 @@ export function newTablePage(app, game, strings) {
     checked: { version: -1, answers: new Map(), settled: new Map() }, // this version's checks and answers, by action (requests.js)
     checkPace: { tokens: 8, at: 0 }, // the token bucket that paces checks (requests.js)
     why: null, // the reason on show for an unavailable control (why.js)
+    hints: new Map(), // hint id -> resolve, for hints the server has not answered yet
+    hint: null, // the hint shown: {version, asking} or {version, action, reason} or {version, refused}
     said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
     chatIds: 0,
     chat: newChat(),
     clock: newClock(),
     evening: newEvening(),
     signal: newTurnSignal(),
+    coach: newCoach(), // a practice table's coach: its data, this browser's progress, its lines
+    ruleOpen: null, // the key of the button whose rule snippet is open, if one is
     inView: { ask: null, over: null, userScroll: -Infinity, retry: null }, // what was last brought into view
     timers: { announce: null, toast: null },
   };

@@ -1,6 +1,6 @@
 // The prompt line (what this seat may do now, or whom the table waits for) and the news said aloud:
 // new log lines of note, "your turn" when it becomes so, and the end of the game.
-import { h } from "../dom.js";
+import { h, nameOf } from "../dom.js";
 import { describeEvent } from "../clock.js";
 import { announce } from "./notices.js";
 import { tableContext } from "./render.js";
@@ -22,14 +22,15 @@ export function offlineTurnNote(page, ctx) {
   return h("span", { class: "prompt-offline" }, ctx.t("table.yourTurnOffline"));
 }
 
-/** A log line: the table's own events and the game's, in the page's language. */
-export const describe = (page, event, ctx) => describeEvent(page.game, event, ctx);
+/** A log line: the table's own events (a hint asked, a decision made by the clock) and the game's, in the page's language. */
+export const describe = (page, event, ctx) => (event.kind === "hinted"
+  ? ctx.t("hint.asked", { name: nameOf(ctx, event.seat) }) : describeEvent(page.game, event, ctx));
 
 /** New log lines of note (a game may pick them: `notable(event)`), and "your turn" when it becomes so. */
 export function announceNews(page, events) {
   if (!page.view) return;
   const ctx = tableContext(page);
-  const lines = events.filter((e) => e.kind === "timed_out" || (page.game.notable?.(e, ctx) ?? true))
+  const lines = events.filter((e) => e.kind === "timed_out" || e.kind === "hinted" || (page.game.notable?.(e, ctx) ?? true))
     .map((e) => describe(page, e, ctx)).filter(Boolean);
   const turn = ctx.seat !== null && Boolean(ctx.view.legal?.length);
   if (turn && !page.spoken.turn) lines.push(ctx.t("table.yourTurn"));

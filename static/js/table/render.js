@@ -1,9 +1,12 @@
 // Draws the whole table page from its state: the seats, the prompt, the game (by its renderer, its
 // cards travelling where they go), the panels. Redrawing replaces nodes; focus and scroll are kept as they were.
-import { fill, IN_FLIGHT } from "../dom.js";
+import { fill, h, IN_FLIGHT } from "../dom.js";
+import { renderCoach } from "../coach.js";
+import { linkTerms } from "../rule-snippets.js";
 import { makeContext } from "../context.js";
 import { moving } from "../kit.js";
 import { signalTurn } from "../yourturn.js";
+import { renderHint, renderHintSetting } from "./hints.js";
 import { keepInView } from "./in-view.js";
 import { renderPanels } from "./panels.js";
 import { offlineTurnNote, promptLine } from "./prompt.js";
@@ -44,12 +47,18 @@ export function render(page) {
   const promptEl = document.getElementById("prompt");
   promptEl.hidden = !page.view;
   const line = page.view ? promptLine(page, ctx) : "";
-  fill(promptEl, line, offlineTurnNote(page, ctx));
+  // The line is one run of text, also once its key terms are buttons (a game may lay the prompt out as a flex box).
+  const lineEl = h("span", { class: "prompt-line" }, line);
+  fill(promptEl, lineEl, offlineTurnNote(page, ctx));
+  linkTerms(page, lineEl);
   document.getElementById("log").hidden = !page.view;
   if (page.view) moving(tableEl, () => page.game.render(tableEl, ctx));
+  renderHint(page, ctx, tableEl);
+  renderHintSetting(page, ctx);
   renderWatchers(page, ctx);
   renderSeatAsks(page, ctx);
   renderPanels(page, ctx);
+  renderCoach(page, ctx);
   signalTurn(page.signal, ctx.seat !== null && page.table.status === "playing" && Boolean(page.view?.legal?.length), ctx.t);
   if (focused && !app.contains(document.activeElement)) {
     // A control that is gone for good (the game ended under it) hands focus on to "play again".
