@@ -105,9 +105,9 @@ async def brownies_recipe(page: Page, phone: bool) -> Locator:
 
 async def bluebell_draw_step(page: Page, phone: bool) -> Locator:
     """Mina starts and places a card: now she must draw, and her hand card cannot be chosen (§4.1)."""
-    await page.locator('.bb-hand [data-pick="card"]:not([disabled]):not([aria-disabled="true"])').first.click()
+    await page.locator('.bb-hand [data-offer="card"]:not([disabled]):not([aria-disabled="true"])').first.click()
     await page.locator(".bb-act.place[data-action]").first.click()
-    card = page.locator('.bb-hand [data-pick="card"][data-why]').first
+    card = page.locator('.bb-hand [data-offer="card"][data-why]').first
     await expect(card).to_be_attached(timeout=15_000)
     return card
 
