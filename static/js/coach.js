@@ -9,6 +9,7 @@
 import { h, fill } from "./dom.js";
 import { ruleButton, ruleSnippet } from "./rule-snippets.js";
 import { mayAskHint, showHint } from "./table/hints.js";
+import { announce } from "./table/notices.js";
 
 const KEPT = (code) => `zashiki.coach.${code}`; // this browser's progress at this table
 const MAX_LINES = 3;
@@ -133,7 +134,14 @@ export function renderCoach(page, ctx) {
   button.hidden = open;
   button.setAttribute("aria-expanded", String(open));
   panel.hidden = !open;
-  if (open) drawLines(page, ctx, panel);
+  if (open) {
+    drawLines(page, ctx, panel);
+    // Each new line is said once, by the page's one announcer (the panel is not a live region of its own).
+    for (const line of coach.lines.filter((l) => !l.spoken)) {
+      line.spoken = true;
+      announce(page, page.t(line.key, line.params ?? {}));
+    }
+  }
   // It points while it is not put away, also once it has nothing left to say: once per decision, the
   // hint (a practice table gives its player every hint it asks for; app/rooms/hints.py).
   const turn = mayAskHint(page) && (ctx.view.awaiting ?? []).includes(ctx.seat) && !ctx.busy;

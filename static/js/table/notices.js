@@ -38,8 +38,13 @@ export function toast(page, text) {
 export function announce(page, text) {
   if (!text) return;
   const el = document.getElementById("announce");
-  // Emptied, then filled a moment later, so that the same words twice are said twice.
+  // Emptied, then filled a moment later, so that the same words twice are said twice; what more is
+  // asked to be said in that moment is said with it, not instead of it (a coach line and a hint).
+  page.toAnnounce = page.toAnnounce ? `${page.toAnnounce} ${text}` : text;
   el.textContent = "";
   clearTimeout(page.timers.announce);
-  page.timers.announce = setTimeout(() => { el.textContent = text; }, 60);
+  page.timers.announce = setTimeout(() => {
+    el.textContent = page.toAnnounce;
+    page.toAnnounce = "";
+  }, 60);
 }

@@ -51,5 +51,6 @@ export function newTablePage(app, game, strings) {
     ruleOpen: null, // the key of the button whose rule snippet is open, if one is
     inView: { ask: null, over: null, userScroll: -Infinity, retry: null }, // what was last brought into view
     timers: { announce: null, toast: null },
+    toAnnounce: "", // words waiting to be said by the announcer (notices.js)
   };
 }
