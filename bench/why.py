@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/why.py [--states 300] [--wire 150]
 
-In process: on states reached by random playouts (every seat count in turn, every third state), every
+In process: on states reached by random playouts (every seat count in turn, every third state and the last), every
 choice the page could offer every seat (`GameRules.choices`), answered as the table answers a `check`
 (app/engine/why.py: the move's own parse and apply, the refusal's rule section, the JSON of `checked`).
 Over the real server (`python -m app` on a fresh SQLite database under bench/.work/, limits lifted,
@@ -14,6 +14,7 @@ are printed, never asserted; the aim is a median under 20 ms for the slowest gam
 
 import argparse
 import asyncio
+import itertools
 import statistics
 import sys
 import tempfile
@@ -29,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.engine import GameRules, refusal_json, rng_for, why  # noqa: E402
 from app.games import RULES_BY_SLUG  # noqa: E402
+from tests.games.playouts import sampled_states  # noqa: E402
 from tests.support.client import seat_table, settle  # noqa: E402
 from tests.support.server import ServerProcess  # noqa: E402
 
@@ -37,25 +39,8 @@ WIRE_SEATS = {"bremen": 4, "baroque": 3, "hansa": 3, "brownies": 3, "bluebell": 
 
 
 def states(rules: GameRules[Any, Any], count: int) -> list[tuple[int, Any]]:
-    """(seats, state) from random playouts over every seat count in turn, every third state of each game."""
-    found: list[tuple[int, Any]] = []
-    counts = sorted(rules.seat_counts)
-    for seed in range(10_000):
-        seats = counts[seed % len(counts)]
-        chooser = Random(seed)
-        state = rules.deal(seats, {}, Random(seed))
-        for step in range(1, 5000):
-            if step % 3 == 0:
-                found.append((seats, state))
-                if len(found) == count:
-                    return found
-            if rules.outcome(state) is not None:
-                break
-            seat = chooser.choice(sorted(rules.awaiting(state)))
-            state = rules.apply(
-                state, seat, chooser.choice(rules.legal_actions(state, seat)), rng_for(seed, step)
-            ).state
-    return found
+    """(seats, state): the first `count` states the why-not proofs sample (tests/games/playouts.py)."""
+    return list(itertools.islice(sampled_states(rules), count))
 
 
 def answer(rules: GameRules[Any, Any], state: Any, seat: int, payload: dict[str, object], k: int) -> bytes:

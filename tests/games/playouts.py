@@ -1,5 +1,6 @@
 """Random complete games through any GameRules, with the checks every game must pass at every step."""
 
+from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -41,3 +42,23 @@ def replay(rules: GameRules[Any, Any], seats: int, seed: int, log: list[tuple[in
     for k, (seat, wire) in enumerate(log, start=1):
         state = rules.apply(state, seat, rules.parse_action(wire), rng_for(seed, k)).state
     return state
+
+
+EVERY = 3  # sampled_states takes of a playout's states: every third, so that many games (and all seat counts) are met
+
+
+def sampled_states(rules: GameRules[Any, Any]) -> Iterator[tuple[int, Any]]:
+    """(seat count, state) from random playouts over every seat count in turn, every EVERY-th state of each."""
+    counts = sorted(rules.seat_counts)
+    for seed in range(10_000):
+        seats = counts[seed % len(counts)]
+        chooser = Random(seed)
+        state = rules.deal(seats, {}, Random(seed))
+        for step in range(1, 5000):
+            if step % EVERY == 0 or rules.outcome(state) is not None:
+                yield seats, state
+            if rules.outcome(state) is not None:
+                break
+            seat = chooser.choice(sorted(rules.awaiting(state)))
+            action = chooser.choice(rules.legal_actions(state, seat))
+            state = rules.apply(state, seat, action, rng_for(seed, step)).state

@@ -11,35 +11,17 @@ others alike (a page shows the cards it may not play now too):
 """
 
 from collections import Counter
-from collections.abc import Iterator
 from random import Random
 from typing import Any
 
 import pytest
 
-from app.engine import GameRules, IllegalAction, refusal_json, rng_for, why
+from app.engine import GameRules, IllegalAction, refusal_json, why
 from app.games import RULES_BY_SLUG
 from tests.engine.test_why import headings
+from tests.games.playouts import sampled_states
 
 STATES = 1000  # per game, at the least
-EVERY = 3  # a playout's states taken: every third, so that many games (and all seat counts) are met
-
-
-def sampled_states(rules: GameRules[Any, Any]) -> Iterator[tuple[int, Any]]:
-    """(seat count, state) from random playouts over every seat count in turn, every EVERY-th state of each."""
-    counts = sorted(rules.seat_counts)
-    for seed in range(10_000):
-        seats = counts[seed % len(counts)]
-        chooser = Random(seed)
-        state = rules.deal(seats, {}, Random(seed))
-        for step in range(1, 5000):
-            if step % EVERY == 0 or rules.outcome(state) is not None:
-                yield seats, state
-            if rules.outcome(state) is not None:
-                break
-            seat = chooser.choice(sorted(rules.awaiting(state)))
-            action = chooser.choice(rules.legal_actions(state, seat))
-            state = rules.apply(state, seat, action, rng_for(seed, step)).state
 
 
 def refusal_of(rules: GameRules[Any, Any], state: Any, seat: int, payload: dict[str, object]) -> str | None:
