@@ -4,8 +4,7 @@ import { watchSilence } from "../heartbeat.js";
 import { receive } from "./messages.js";
 import { announce, setNotice } from "./notices.js";
 import { render } from "./render.js";
-import { answerHints } from "./hints.js";
-import { answerChecks } from "./requests.js";
+import { answerAll } from "./requests.js";
 
 // How the server refuses a socket (docs/protocol.md): it accepts, then closes with one of these codes.
 // "never": trying again cannot help; "slow": it may work later; "ask": only the player can decide;
@@ -49,8 +48,7 @@ export function connect(page) {
   socket.addEventListener("close", (event) => {
     if (page.socket !== socket) return;
     page.pending = null;
-    answerChecks(page, { code: "offline" });
-    answerHints(page, { code: "offline" });
+    answerAll(page, { code: "offline" });
     const refusal = REFUSALS[event.code];
     if (refusal) return refused(page, refusal, event.reason);
     setConnection(page, navigator.onLine ? "reconnecting" : "offline");
@@ -140,8 +138,7 @@ function letGo(page, closeCode, reason) {
   const old = page.socket;
   page.socket = null;
   page.pending = null;
-  answerChecks(page, { code: "offline" });
-  answerHints(page, { code: "offline" });
+  answerAll(page, { code: "offline" });
   old?.close(closeCode, reason);
 }
 

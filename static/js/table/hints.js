@@ -5,8 +5,7 @@ import { h, fill } from "../dom.js";
 import { markHinted } from "../kit.js";
 import { announce } from "./notices.js";
 import { render } from "./render.js";
-
-const newId = () => `hint-${crypto.randomUUID ? crypto.randomUUID() : String(Math.random())}`;
+import { ask } from "./requests.js";
 
 /**
  * Asks the server for this seat's hint now: resolves to {action, reason} (reason: {key, params}), or
@@ -14,24 +13,7 @@ const newId = () => `hint-${crypto.randomUUID ? crypto.randomUUID() : String(Mat
  */
 export function askHint(page) {
   if (page.conn !== "connected") return Promise.resolve({ code: "offline" });
-  const id = newId();
-  page.socket.send(JSON.stringify({ type: "hint", id }));
-  return new Promise((resolve) => page.hints.set(id, resolve));
-}
-
-/** The server's answer to a hint (a `hinted`, or an `error` with its id); whether it was one. */
-export function answerHint(page, message) {
-  const resolve = page.hints.get(message.id);
-  if (!resolve) return false;
-  page.hints.delete(message.id);
-  resolve(message.type === "hinted" ? { action: message.action, reason: message.reason } : message);
-  return true;
-}
-
-/** Answers every hint still open (the socket is gone) with `answer`. */
-export function answerHints(page, answer) {
-  for (const resolve of page.hints.values()) resolve(answer);
-  page.hints.clear();
+  return ask(page, { type: "hint" });
 }
 
 /** A reason in the page's language: each param a number or text, a word of the strings, or a name by language. */

@@ -5,13 +5,13 @@ import { setClock } from "../clock.js";
 import { announce, seatNotice, toast } from "./notices.js";
 import { announceNews } from "./prompt.js";
 import { render, tableContext } from "./render.js";
-import { answerSaid, refuseChat } from "./requests.js";
-import { answerHint } from "./hints.js";
+import { answerSaid, answered, refuseChat } from "./requests.js";
 import { askRefused, receiveSeatAsk } from "./seat-asks.js";
 
 export function receive(page, message) {
   if (receiveSeatAsk(page, message)) return;
-  if ((message.type === "hinted" || message.type === "error") && answerHint(page, message)) return;
+  if (message.type === "hinted" && answered(page, message.id, { action: message.action, reason: message.reason })) return;
+  if (message.type === "error" && answered(page, message.id, message)) return; // a question refused outright
   switch (message.type) {
     case "state": {
       const news = !message.full_log && message.version === page.version + 1 ? message.events : [];
@@ -72,9 +72,8 @@ export function receive(page, message) {
       render(page);
       break;
     case "checked":
-      page.checks.get(message.id)?.(message.ok ? null
+      answered(page, message.id, message.ok ? null
         : { code: message.code, message: message.message, rule: message.rule ?? null, reason: message.reason ?? null });
-      page.checks.delete(message.id);
       break;
     case "ack":
       if (page.said.has(message.id)) {

@@ -35,11 +35,10 @@ export function newTablePage(app, game, strings) {
     spoken: { conn: null, turn: false, over: true }, // what the announcer said last, to say only changes
     // Asking for a seat back: this tab's ask (its id, the seat, "asked" or "declined"), and the host's waiting asks.
     seatAsk: { count: 0, id: null, seat: null, answer: null, waiting: [] },
-    checks: new Map(), // check id -> resolve, for questions the server has not answered yet
+    asked: new Map(), // id -> resolve, for the checks and hints the server has not answered yet (requests.js)
     checked: { version: -1, answers: new Map(), settled: new Map() }, // this version's checks and answers, by action (requests.js)
     checkPace: { tokens: 8, at: 0 }, // the token bucket that paces checks (requests.js)
     why: null, // the reason on show for an unavailable control (why.js)
-    hints: new Map(), // hint id -> resolve, for hints the server has not answered yet
     hint: null, // the hint shown: {version, asking} or {version, action, reason} or {version, refused}
     said: new Map(), // chat line id -> resolve(refused), for lines the server has not answered yet
     chatIds: 0,

@@ -1,4 +1,4 @@
-// What the page asks of the server over its socket: a move, the next game, a check, a chat line.
+// What the page asks of the server over its socket: a move, the next game, a check, a hint, a chat line.
 // Nothing is sent while offline, and only one move at a time; each question is answered by its id.
 import { chatRefused } from "../chat.js";
 import { announce } from "./notices.js";
@@ -11,6 +11,31 @@ function request(page, message) {
   page.pending = newId();
   page.socket.send(JSON.stringify({ ...message, id: page.pending }));
   render(page);
+}
+
+/**
+ * Sends `message` under a new id and resolves to the server's answer to that id (`answered`), or to the
+ * refusal every open question gets when the socket goes (`answerAll`). A check and a hint ask this way.
+ */
+export function ask(page, message) {
+  const id = newId();
+  page.socket.send(JSON.stringify({ ...message, id }));
+  return new Promise((resolve) => page.asked.set(id, resolve));
+}
+
+/** Resolves the question asked under `id` with `answer`; whether this page asked one. */
+export function answered(page, id, answer) {
+  const resolve = page.asked.get(id);
+  if (!resolve) return false;
+  page.asked.delete(id);
+  resolve(answer);
+  return true;
+}
+
+/** Answers every question still open (the socket is gone): `answer` is the refusal they get. */
+export function answerAll(page, answer) {
+  for (const resolve of page.asked.values()) resolve(answer);
+  page.asked.clear();
 }
 
 /** Sends one of the view's legal actions; nothing is sent while offline or while one is in flight. */
@@ -44,9 +69,7 @@ export function check(page, action) {
   const { answers, settled } = asked;
   const answer = paced(page).then(() => {
     if (page.conn !== "connected") return { code: "offline" };
-    const id = newId();
-    page.socket.send(JSON.stringify({ type: "check", action, id }));
-    return new Promise((resolve) => page.checks.set(id, resolve));
+    return ask(page, { type: "check", action });
   });
   answers.set(key, answer);
   answer.then((refusal) => {
@@ -71,12 +94,6 @@ function paced(page) {
   pace.tokens -= 1;
   if (pace.tokens >= 0) return Promise.resolve();
   return new Promise((resolve) => setTimeout(resolve, (-pace.tokens / CHECK_RATE) * 1000));
-}
-
-/** Answers every question still open (the socket is gone): `answer` is the refusal they get. */
-export function answerChecks(page, answer) {
-  for (const resolve of page.checks.values()) resolve(answer);
-  page.checks.clear();
 }
 
 /** A chat line goes over the socket; it resolves true if the server refused it. */
