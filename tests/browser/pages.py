@@ -95,7 +95,7 @@ async def join_by_link(browser: Browser, invite: str, name: str, locale: str = "
     guest = await open_page(browser, invite, locale, width=width, height=844 if width < 500 else 900)
     await guest.fill(".join-form input[name=name]", name)
     await guest.click(".join-form button")
-    await guest.wait_for_selector(f".seat-list >> text={name}")
+    await guest.wait_for_selector(f".seat-list >> text={name}", timeout=60_000)  # a busy machine
     return guest
 
 

@@ -133,7 +133,8 @@ async def test_a_resize_lands_the_cards_in_flight(shared_server: ServerProcess, 
     await host.wait_for_function("() => window.held")
     assert await host.evaluate(f"() => {FLIGHTS}.length") > 0
     await host.set_viewport_size({"width": 360, "height": 780})
-    assert await host.evaluate(f"() => {FLIGHTS}.length") == 0
+    # The window's resize event comes after the new size; the held flights end only by it.
+    await host.wait_for_function(f"() => {FLIGHTS}.length === 0")
     assert await host.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
