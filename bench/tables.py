@@ -35,6 +35,8 @@ sys.path.insert(0, str(BENCH))
 
 from runner import WORK, ZASHIKI_ENV, boost, database, free_port  # noqa: E402
 
+from app.rooms.delta import apply_patch, unpack_view  # noqa: E402
+
 
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -132,6 +134,7 @@ async def play_table(port: int, actions: int, rng: random.Random) -> bool:
         for c in cookies
     ]
     views: list[dict] = [{} for _ in sockets]
+    wires: list[dict] = [{} for _ in sockets]  # each view as sent, which the next patch changes
     versions = [-1] * len(sockets)
     answers: list[asyncio.Queue[dict]] = [asyncio.Queue() for _ in sockets]
     changed = asyncio.Condition()
@@ -141,7 +144,8 @@ async def play_table(port: int, actions: int, rng: random.Random) -> bool:
             m = orjson.loads(text)
             if m["type"] == "state":
                 async with changed:
-                    views[i], versions[i] = m["view"], m["version"]
+                    wires[i] = apply_patch(wires[i], m["patch"]) if "patch" in m else m["view"]
+                    views[i], versions[i] = unpack_view(wires[i]), m["version"]
                     changed.notify_all()
                 if "ack" in m:  # the mover's state answers its action
                     answers[i].put_nowait({"type": "ack", "version": m["version"]})

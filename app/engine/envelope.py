@@ -1,9 +1,9 @@
 """What every view carries, whatever the game: built by the table from what it already computed."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
-from app.engine.contract import Action, GameRules, Outcome, Seat
+from app.engine.contract import GameRules, Outcome, Seat
 
 ENVELOPE_KEYS = frozenset({"phase", "awaiting", "legal", "outcome", "seat"})
 
@@ -13,17 +13,18 @@ def table_view(
     state: object,
     seat: Seat | None,
     awaiting: Iterable[Seat],
-    legal: Sequence[Action],
+    legal: list[dict[str, object]],
     outcome: Outcome | None,
 ) -> dict[str, object]:
     """The game's view of `state` for `seat` (None: a spectator) inside the platform's envelope.
 
-    The room passes what it has already computed for this state, so nothing is computed twice.
+    The room passes what it has already computed for this state (`legal`: the seat's legal actions as
+    JSON), so nothing is computed twice.
     """
     return {
         "phase": rules.phase(state),
         "awaiting": sorted(awaiting),
-        "legal": [action.to_json() for action in legal],
+        "legal": legal,
         "outcome": None if outcome is None else outcome.to_json(),
         "seat": seat,
         **rules.view(state, seat),
@@ -32,5 +33,5 @@ def table_view(
 
 def full_view(rules: GameRules[Any, Any], state: object, seat: Seat | None) -> dict[str, object]:
     """What the table would send `seat` for `state`, computing the envelope here (bots, tests, tools)."""
-    legal = () if seat is None else rules.legal_actions(state, seat)
+    legal = [] if seat is None else [action.to_json() for action in rules.legal_actions(state, seat)]
     return table_view(rules, state, seat, rules.awaiting(state), legal, rules.outcome(state))

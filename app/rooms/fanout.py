@@ -11,6 +11,7 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
+from app.rooms.delta import Json, diff, pack_legal
 from app.rooms.hints import Hints
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
@@ -98,6 +99,10 @@ class FanOut:
         self.limits = limits
         self.hints = hints
         self.connections: set[Connection] = set()
+        # Per seat with a tab open (None: the spectators): the version and view (as sent) its tabs hold,
+        # which the next state is sent as a patch of; and its legal actions as last packed.
+        self._held: dict[Seat | None, tuple[int, dict[str, Json] | None]] = {}
+        self._packed: dict[Seat, tuple[object, Json]] = {}
 
     # --- the tabs -------------------------------------------------------------------------
 
@@ -108,6 +113,8 @@ class FanOut:
 
     def remove(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        if connection.seat not in self.present():
+            self._held.pop(connection.seat, None)
 
     def present(self) -> set[Seat | None]:
         """The seats with a tab open (None: spectators)."""
@@ -175,7 +182,7 @@ class FanOut:
                 "table": self.table_json(),
                 "may": self.may(seat),
                 "limits": asdict(self.limits),
-                "view": session.view(seat),
+                "view": self._hold(seat, self._wire_view(seat)),
                 "events": lines,
                 "full_log": True,
                 "catalog": session.rules.catalog,  # static data, once per connection; views name it by id
@@ -197,16 +204,16 @@ class FanOut:
         session = self.session
         lines = [(event, _event_json(session.version, event)) for event in events]
         clock = self.turn_clock()
+        shared: dict[str, object] = {}  # what the seats' patches have in common, worked out once
 
         def state(seat: Seat | None) -> dict[str, object]:
-            message = {
-                "type": "state",
-                "version": session.version,
-                "you": seat,
-                "view": session.view(seat),
-                "events": [line for event, line in lines if event.visible_to(seat)],
-                "clock": clock,
-            }
+            message: dict[str, object] = {"type": "state", "version": session.version, "you": seat}
+            held, view = self._held.get(seat), self._hold(seat, self._wire_view(seat))
+            if held is not None and held[1] is not None and view is not None:
+                message.update(base=held[0], patch=diff(held[1], view, shared))
+            else:
+                message["view"] = view
+            message.update(events=[line for event, line in lines if event.visible_to(seat)], clock=clock)
             if table is not None:
                 message.update(table=table, may=self.may(seat))
             if ack is not None and ack.seat == seat:
@@ -214,6 +221,23 @@ class FanOut:
             return message
 
         self._push_per_seat(state)
+
+    def _wire_view(self, seat: Seat | None) -> dict[str, Json] | None:
+        """The seat's view as it is sent: its legal actions packed, once for as long as they stand."""
+        view = self.session.view(seat)
+        if view is None or seat is None:
+            return view
+        legal = self.session.legal_json(seat)
+        packed = self._packed.get(seat)
+        if packed is None or packed[0] is not legal:
+            packed = self._packed[seat] = (legal, pack_legal(legal))
+        view["legal"] = packed[1]
+        return view
+
+    def _hold(self, seat: Seat | None, view: dict[str, Json] | None) -> dict[str, Json] | None:
+        """Notes the view every tab of the seat holds once this message is sent."""
+        self._held[seat] = (self.session.version, view)
+        return view
 
     def push_log(self, line: tuple[int, Event]) -> None:
         """A log line that comes with no new version (a hint was asked), to the tabs it is visible to."""

@@ -59,6 +59,7 @@ class TableSession:
         # (others committing in a simultaneous step do not make your click stale).
         self._legal: list[tuple[Any, ...]] = [() for _ in range(seat_count)]
         self._legal_since = [0] * seat_count
+        self._legal_json: list[list[dict[str, object]]] = [[] for _ in range(seat_count)]  # as every view shows them
         self.awaiting: frozenset[Seat] = frozenset()
         self.outcome: Outcome | None = None
         self._last_action_id: list[str | None] = [None] * seat_count  # a retried id is not applied twice
@@ -151,15 +152,20 @@ class TableSession:
             legal = tuple(self.rules.legal_actions(self.state, seat))
             if since_now or legal != self._legal[seat]:
                 self._legal[seat], self._legal_since[seat] = legal, self.version
+                self._legal_json[seat] = [action.to_json() for action in legal]
 
     # --- reading --------------------------------------------------------------------------
 
     def legal(self, seat: Seat) -> tuple[Any, ...]:
         return self._legal[seat]
 
+    def legal_json(self, seat: Seat) -> list[dict[str, object]]:
+        """The seat's legal actions as its view shows them: the same list for as long as they stand."""
+        return self._legal_json[seat]
+
     def view(self, seat: Seat | None) -> dict[str, object] | None:
         """What `seat` (None: a spectator) is shown of the current state, inside the table's envelope."""
         if self.state is None:
             return None
-        legal = () if seat is None else self._legal[seat]
+        legal = [] if seat is None else self._legal_json[seat]
         return table_view(self.rules, self.state, seat, self.awaiting, legal, self.outcome)

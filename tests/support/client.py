@@ -12,6 +12,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from app.rooms.delta import apply_patch, unpack_view
+
 Message = dict[str, Any]
 _ids = itertools.count(1)
 
@@ -32,6 +34,7 @@ class Player:
         self.received: list[Message] = []  # everything, in order, for the redaction checks
         self.version = -1
         self.view: Message | None = None
+        self._wire: Message | None = None  # the view as sent, which the next patch changes
         self.table: Message | None = None
         self._updated = asyncio.Condition()
         self._reader: asyncio.Task[None] | None = None
@@ -78,11 +81,23 @@ class Player:
             async with self._updated:
                 self.received.append(message)
                 if message["type"] == "state":
-                    self.version, self.view = message["version"], message["view"]
+                    self._take_view(message)
                     self.table = message.get("table", self.table)  # sent only when it changed
                 elif message["type"] == "table":
                     self.table = message["table"]
                 self._updated.notify_all()
+
+    def _take_view(self, message: Message) -> None:
+        """The view a state brings, as the page draws it; noted in the message as `view` for the checks.
+
+        A patch of a view this browser does not hold would be a server's mistake: it fails the test."""
+        if "patch" in message:
+            assert message["base"] == self.version, f"a patch of version {message['base']} reached {self.version}"
+            self._wire = apply_patch(self._wire, message["patch"])
+        else:
+            self._wire = message["view"]
+        self.version, self.view = message["version"], unpack_view(self._wire)
+        message["view"] = self.view
 
     @property
     def connected(self) -> bool:

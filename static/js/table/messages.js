@@ -2,6 +2,7 @@
 // drawn again and what is news is said.
 import { chatMessage, chatRefused, chatSnapshot, lineText } from "../chat.js";
 import { setClock } from "../clock.js";
+import { applyPatch, unpackView } from "./delta.js";
 import { announce, seatNotice, toast } from "./notices.js";
 import { announceNews } from "./prompt.js";
 import { render, tableContext } from "./render.js";
@@ -14,6 +15,10 @@ export function receive(page, message) {
   if (message.type === "error" && answered(page, message.id, message)) return; // a question refused outright
   switch (message.type) {
     case "state": {
+      if (message.patch && message.base !== page.version) { // it changes a view this page does not hold
+        page.socket.send(JSON.stringify({ type: "sync" }));
+        break;
+      }
       const news = !message.full_log && message.version === page.version + 1 ? message.events : [];
       if (message.full_log) page.log = message.events;
       else if (message.version === page.version + 1) page.log.push(...message.events);
@@ -23,7 +28,8 @@ export function receive(page, message) {
         page.version = message.version;
         page.you = message.you;
         takeTable(page, message); // sent only when it changed
-        page.view = message.view;
+        page.wire = message.patch ? applyPatch(page.wire, message.patch) : message.view;
+        page.view = unpackView(page.wire);
         setClock(page.clock, message.clock);
         if (message.full_log) {
           page.catalog = message.catalog;

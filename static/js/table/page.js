@@ -27,7 +27,8 @@ export function newTablePage(app, game, strings) {
     table: null,
     may: null, // what the server lets this page do now (docs/protocol.md), sent with every table
     limits: null, // the server's limits on what is typed: {name, chat} characters
-    view: null,
+    wire: null, // the view as sent (docs/protocol.md): what the next patch changes
+    view: null, // the view as drawn: the same, its legal actions spelled out
     catalog: null, // the game's static data (card faces…), sent with every fresh snapshot
     previous: null,
     log: [],
