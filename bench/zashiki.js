@@ -245,6 +245,16 @@ function create(opts) {
         }
       };
 
+      // The move in flight was refused and nothing applied: the player chooses again from what it
+      // now sees, as a person would (or on a later state, when its seat is awaited again).
+      const chooseAgain = () => {
+        const move = choose(cur, Math.random);
+        if (!move) return;
+        stats.refusedRetried++;
+        pending = { id: `${p}.${++nextId}`, version: move.version, action: move.action, refused: false };
+        sendPending();
+      };
+
       // Takes in a state's view or patch; false after a gap (the socket is being reopened).
       const absorb = (m) => {
         if (m.patch !== undefined) {
@@ -302,16 +312,7 @@ function create(opts) {
               const result = (model.outcome && model.outcome.result) || 'none';
               stats.gameResults[result] = (stats.gameResults[result] || 0) + 1;
             }
-            if (pending && pending.refused && !over) {
-              // The move was refused and nothing applied (a fresh snapshot followed): the
-              // player chooses again from what it now sees, as a person would.
-              const move = choose(cur, Math.random);
-              if (move) {
-                stats.refusedRetried++;
-                pending = { id: `${p}.${++nextId}`, version: move.version, action: move.action, refused: false };
-                sendPending();
-              }
-            }
+            if (pending && pending.refused && !over) chooseAgain();
             if (m.full_log && againUnsure) {
               againUnsure = false;
               if (againSent && over) ws.send(JSON.stringify({ type: 'again', version: againSent.version, id: againSent.id }));
@@ -341,7 +342,11 @@ function create(opts) {
             return;
           case 'error':
             countError(m.code);
-            if (pending && m.id === pending.id) pending.refused = true; // chosen again on the next state
+            if (pending && m.id === pending.id) {
+              pending.refused = true;
+              // after stale_version a fresh snapshot comes, to choose from; else the view held stands
+              if (m.code !== 'stale_version') chooseAgain();
+            }
             return;
           case 'table':
             stats.tableMsgs++;
