@@ -1,9 +1,11 @@
 """The load benchmark: Zashiki against boardgame.io and the bare FastAPI "ceiling" (see bench/README.md).
 
-Copies the peer harness (shared/bench-peer) to bench/.work/peer, adds bench/zashiki.js as its adapter,
-installs its npm and Python dependencies there, then for each repetition, R and system starts a fresh
-server pinned to one core, runs the harness's driver pinned to the other, stops the server by its PID,
-and prints one table. Then the idle-table and rebuild measurements (bench/tables.py) and a py-spy
+Copies the peer harness (shared/bench-peer) to bench/.work/peer, adds bench/zashiki.js as its adapter
+(and the page's static/js/table/delta.js beside it as delta.mjs, when the tree has one), installs its
+npm and Python dependencies there, then for each repetition, R and system starts a fresh server pinned
+to one core, runs the harness's driver pinned to the other, stops the server by its PID, and prints one
+table. With --per-game, Zashiki plays each of its games (--games) against the ceiling instead, and the
+summary is one table per R. Then the idle-table and rebuild measurements (bench/tables.py) and a py-spy
 profile of Zashiki under load (bench/profile.py). Everything listens and connects on 127.0.0.1 only.
 """
 
@@ -42,6 +44,7 @@ ALL_SYSTEMS = (
     "zashiki-pg-proxy1",
     "zashiki-pg-proxy2",
 )
+GAMES = ("bremen", "baroque", "hansa", "brownies", "bluebell")
 PROXIED = "zashiki-pg-proxy"  # + N: N workers on PostgreSQL behind HAProxy (README: "Several workers")
 # The driver's clients are programs answering in microseconds, not people: Zashiki's per-tab limit
 # of 20 messages a second (burst 40) would refuse most of their moves, so the bench lifts it.
@@ -83,6 +86,12 @@ def prepare_peer(source: Path) -> None:
             path.chmod(path.stat().st_mode | 0o200)
         stamp.write_text(want)
     shutil.copy(BENCH / "zashiki.js", PEER / "driver" / "adapters" / "zashiki.js")
+    # The page's view-diff module, which the adapter loads when it is there (whole views only without it).
+    delta, copied = ROOT / "static" / "js" / "table" / "delta.js", PEER / "driver" / "adapters" / "delta.mjs"
+    if delta.exists():
+        shutil.copy(delta, copied)
+    else:
+        copied.unlink(missing_ok=True)
     for part in ("bgio", "driver"):
         if not (PEER / part / "node_modules").is_dir():
             log(f"npm install in {part}/")
@@ -404,15 +413,27 @@ def db_kind(system: str) -> str | None:
     return None
 
 
+def split_label(label: str) -> tuple[str, str | None]:
+    """`zashiki-sqlite/hansa` -> ("zashiki-sqlite", "hansa"); a label without a game plays Bremen."""
+    system, _, game = label.partition("/")
+    return system, game or None
+
+
+def run_name(label: str, rooms: int, rep: int) -> str:
+    """The stem of a run's files (a label's `/` would make a folder)."""
+    return f"{label.replace('/', '-')}-R{rooms}-rep{rep}"
+
+
 def run_one(
-    system: str, rooms: int, rep: int, args: argparse.Namespace, outdir: Path, during: "callable | None" = None
+    label: str, rooms: int, rep: int, args: argparse.Namespace, outdir: Path, during: "callable | None" = None
 ) -> dict[str, object]:
     """One server, one driver run; returns the driver's JSON plus our own columns."""
+    system, game = split_label(label)
     port = free_port()
     kind = db_kind(system)
     dbs = WORK / "db"
     dbs.mkdir(parents=True, exist_ok=True)
-    name = f"{system}-R{rooms}-rep{rep}"
+    name = run_name(label, rooms, rep)
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(database(kind, dbs, name)) if kind else None
         workers = []
@@ -438,6 +459,7 @@ def run_one(
         wait_port(port, proc)
         time.sleep(0.3)
         out = outdir / f"{name}.attempt.json"
+        game_args = ["--game", game] if game and srv.adapter == "zashiki" else []
         worker_pids = [worker.pid for worker, _ in workers]
         pg0, t0 = postgres_ticks(), time.monotonic()
         cluster0, proxy0 = process_ticks(worker_pids), process_ticks([proc.pid])
@@ -452,7 +474,7 @@ def run_one(
                 "--system",
                 srv.adapter,
                 "--label",
-                system,
+                label,
                 "--url",
                 srv.url,
                 "--rooms",
@@ -469,6 +491,7 @@ def run_one(
                 str(out),
                 "--quiet",
                 *srv.driver_args,
+                *game_args,
             ],
             cwd=PEER,
             stdout=subprocess.DEVNULL,
@@ -505,9 +528,21 @@ def run_one(
     else:
         foreign = float(result["foreignCpuPct"] or 0) - (pg_pct if kind == "postgres" else 0) - workers_pct
     result["disturbancePct"] = round(max(0.0, foreign + 2 * result["machineCpuPct"]["all"]["steal"]), 1)
+    result["bytesPerMove"] = bytes_per_move(result)
     if extra is not None:
         result["profile"] = extra
     return result
+
+
+def bytes_per_move(result: dict) -> int | None:
+    """Zashiki: every `state` message all clients received over the moves acknowledged (the adapter counts
+    both over the whole run). Others: every message the server sent in the window over the moves in it."""
+    adapter = result.get("adapter")
+    if isinstance(adapter, dict) and adapter.get("stateBytesPerMove") is not None:
+        return round(float(adapter["stateBytesPerMove"]))
+    if result.get("movesPerSec"):
+        return round(float(result["bytesPerSec"]) / float(result["movesPerSec"]))
+    return None
 
 
 def run_matrix(args: argparse.Namespace, outdir: Path) -> list[dict[str, object]]:
@@ -532,19 +567,25 @@ def run_matrix(args: argparse.Namespace, outdir: Path) -> list[dict[str, object]
                         f"p50 {r['latencyMs']['p50']} p99 {r['latencyMs']['p99']} ms "
                         f"srvCPU {r['server']['cpuPct']:.0f}% drvCPU {r['driver']['cpuPct']:.0f}% "
                         f"disturbance {r['disturbancePct']}% games {r['gamesFinished']} stuck {r['stuckMoves']} "
-                        f"({time.monotonic() - t0:.0f} s)"
+                        f"errors {run_errors(r)} bytes/move {r['bytesPerMove']} ({time.monotonic() - t0:.0f} s)"
                     )
                     if best is None or r["disturbancePct"] < best["disturbancePct"]:
                         best = r
                     if r["disturbancePct"] <= args.max_foreign:
                         break
                 if best is not None:
-                    (outdir / f"{system}-R{rooms}-rep{rep}.json").write_text(json.dumps(best, indent=2))
+                    (outdir / f"{run_name(system, rooms, rep)}.json").write_text(json.dumps(best, indent=2))
                     results.append(best)
     return results
 
 
 # --- the table ----------------------------------------------------------------------------------
+
+
+def run_errors(r: dict) -> int:
+    """The driver's errors and every error the adapter was answered with (or met: a patch gap)."""
+    adapter = r.get("adapter")
+    return int(r["errors"]) + (sum((adapter.get("errors") or {}).values()) if isinstance(adapter, dict) else 0)
 
 
 def _median(values: list[float | None]) -> float | None:
@@ -583,10 +624,13 @@ _FIELDS: dict[str, Callable[[dict], float | None]] = {
     "dist": lambda r: r["disturbancePct"],
     "games": lambda r: r["gamesPerSec"],
     "mpg": lambda r: r["movesPerGame"],
+    "bpm": lambda r: r.get("bytesPerMove"),
 }
 
 
-def summarize(results: list[dict[str, object]], systems: list[str]) -> tuple[str, dict]:
+def summarize(results: list[dict[str, object]], systems: list[str], per_game: bool = False) -> tuple[str, dict]:
+    """The table of every run (medians of the repetitions), then the comparisons: Zashiki against bgio
+    and the ceiling, or with `per_game` one table per R of the games against the ceiling (printed first)."""
     groups: dict[tuple[int, str], list[dict]] = {}
     for r in results:
         groups.setdefault((r["rooms"], r["label"]), []).append(r)
@@ -595,25 +639,27 @@ def summarize(results: list[dict[str, object]], systems: list[str]) -> tuple[str
         rows[rooms, system] = {
             **_medians(rs, _FIELDS),
             "stuck": sum(r["stuckMoves"] for r in rs),
-            "errors": sum(r["errors"] for r in rs)
-            + sum(sum((r["adapter"].get("errors") or {}).values()) for r in rs if isinstance(r["adapter"], dict)),
+            "errors": sum(run_errors(r) for r in rs),
+            "games_all": sum(r["gamesFinishedTotal"] for r in rs),
             "reps": len(rs),
         }
     f = lambda x, d=0: "–" if x is None else f"{x:.{d}f}"  # noqa: E731
     lines = [
         "| R | system | moves/s | p50 ms | p95 ms | p99 ms | msgs/s | KiB/s | server CPU % | CPU µs/move "
-        "| DB CPU % | server RSS peak MiB | driver CPU % | disturbance % | games/s | moves/game "
+        "| bytes/move | DB CPU % | server RSS peak MiB | driver CPU % | disturbance % | games/s | moves/game "
         "| stuck / errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     order = {s: i for i, s in enumerate(systems)}
     for (rooms, system), r in sorted(rows.items(), key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
         lines.append(
             f"| {rooms} | {system} | {f(r['moves'])} | {f(r['p50'], 1)} | {f(r['p95'], 1)} | "
             f"{f(r['p99'], 1)} | {f(r['msgs'])} | {f(r['kib'])} | {f(r['cpu'])} | {f(r['us'])} | "
-            f"{f(r['db'])} | {f(r['rss'])} | {f(r['drv'])} | {f(r['dist'])} | {f(r['games'], 1)} | "
+            f"{f(r['bpm'])} | {f(r['db'])} | {f(r['rss'])} | {f(r['drv'])} | {f(r['dist'])} | {f(r['games'], 1)} | "
             f"{f(r['mpg'], 1)} | {r['stuck']} / {r['errors']} |"
         )
+    if per_game:
+        return "\n".join([*_games_tables(rows, systems, f), "", "Every run:", "", *lines]), _row_keys(rows)
     lines += [
         "",
         "| R | Zashiki variant | moves/s ÷ bgio | moves/s ÷ ceiling | p99 ms: Zashiki vs bgio | CPU µs/move ÷ bgio |",
@@ -629,7 +675,39 @@ def summarize(results: list[dict[str, object]], systems: list[str]) -> tuple[str
             us = f"{z['us'] / bgio['us']:.2f}" if bgio and z["us"] and bgio["us"] else "–"
             lines.append(f"| {rooms} | {system} | {_ratio(z, bgio)} | {_ratio(z, ceiling)} | {p99} | {us} |")
     lines += _workers_table(rows, f)
-    return "\n".join(lines), {f"{k[1]}|R{k[0]}": v for k, v in rows.items()}
+    return "\n".join(lines), _row_keys(rows)
+
+
+def _row_keys(rows: dict[tuple[int, str], dict]) -> dict[str, dict]:
+    return {f"{k[1]}|R{k[0]}": v for k, v in rows.items()}
+
+
+def _games_tables(rows: dict[tuple[int, str], dict], systems: list[str], f: Callable[..., str]) -> list[str]:
+    """Per R: each game over the protocol beside the ceiling measured in the same run, ceiling first."""
+    lines: list[str] = []
+    for rooms in sorted({k[0] for k in rows}):
+        ceiling = rows.get((rooms, "ceiling"))
+        reps = max(r["reps"] for (r_rooms, _), r in rows.items() if r_rooms == rooms)
+        lines += [
+            *([""] if lines else []),
+            f"R = {rooms} tables × 4 clients (medians of {reps} repetition{'s' if reps != 1 else ''})",
+            "",
+            "| game | moves/s | p99 ms | server CPU µs/move | bytes/move | disturbance % | moves/s ÷ ceiling "
+            "| CPU µs/move ÷ ceiling's |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for label in systems:
+            row = rows.get((rooms, label))
+            if row is None:
+                continue
+            system, game = split_label(label)
+            name = label if game is None else game if system == "zashiki-sqlite" else f"{game} ({system})"
+            us = f"{row['us'] / ceiling['us']:.2f}" if ceiling and row["us"] and ceiling["us"] else "–"
+            lines.append(
+                f"| {name} | {f(row['moves'])} | {f(row['p99'], 1)} | {f(row['us'])} | {f(row['bpm'])} "
+                f"| {f(row['dist'])} | {_ratio(row, ceiling)} | {us} |"
+            )
+    return lines
 
 
 def _workers_table(rows: dict[tuple[int, str], dict], f: Callable[..., str]) -> list[str]:
@@ -661,16 +739,30 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop: servers and databases are cleaned up
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument(
+        "--per-game",
+        action="store_true",
+        help="play each of --games over the protocol beside the ceiling (no bgio, which plays only Bremen); "
+        "one table per R",
+    )
+    p.add_argument(
+        "--games",
+        default=",".join(GAMES),
+        help=f"with --per-game: comma-separated, of {', '.join(GAMES)} (default all)",
+    )
+    p.add_argument(
         "--rooms",
-        default=os.environ.get("BENCH_ROOMS", "1,10,50,200"),
-        help="table counts R, comma-separated (default 1,10,50,200)",
+        default=os.environ.get("BENCH_ROOMS"),
+        help="table counts R, comma-separated (default 1,10,50,200; with --per-game 50,200)",
     )
     p.add_argument(
         "--systems",
-        default=os.environ.get("BENCH_SYSTEMS", ",".join(ALL_SYSTEMS)),
-        help=f"comma-separated, of {', '.join(ALL_SYSTEMS)}",
+        default=os.environ.get("BENCH_SYSTEMS"),
+        help=f"comma-separated, of {', '.join(ALL_SYSTEMS)} (default all; with --per-game ceiling,zashiki-sqlite, "
+        "each Zashiki system playing every game)",
     )
-    p.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", "1")))
+    p.add_argument(
+        "--reps", type=int, default=int(os.environ.get("BENCH_REPS", "0")), help="default 1; with --per-game 3"
+    )
     p.add_argument("--warmup", type=float, default=float(os.environ.get("BENCH_WARMUP", "3")))
     p.add_argument(
         "--duration",
@@ -697,11 +789,27 @@ def main() -> None:
     )
     p.add_argument("--peer", default="/work/shared/bench-peer", help="the harness to copy")
     args = p.parse_args()
+    if args.rooms is None:
+        args.rooms = "50,200" if args.per_game else "1,10,50,200"
+    if args.systems is None:
+        args.systems = "ceiling,zashiki-sqlite" if args.per_game else ",".join(ALL_SYSTEMS)
+    if not args.reps:
+        args.reps = 3 if args.per_game else 1
     args.rooms = [int(x) for x in args.rooms.split(",") if x]
     args.systems = [s for s in args.systems.split(",") if s]
     for s in args.systems:
         if s not in ALL_SYSTEMS:
             p.error(f"unknown system {s}")
+    if args.per_game:
+        games = [g for g in args.games.split(",") if g]
+        for g in games:
+            if g not in GAMES:
+                p.error(f"unknown game {g}")
+        if "bgio" in args.systems:
+            p.error("bgio plays only Bremen: leave it out of --per-game")
+        # each Zashiki system once per game, labelled system/game
+        args.systems = [f"{s}/{g}" if s.startswith("zashiki") else s for s in args.systems for g in games]
+        args.systems = list(dict.fromkeys(args.systems))
 
     outdir = WORK / "results" / time.strftime("%Y%m%d-%H%M%S")
     outdir.mkdir(parents=True, exist_ok=True)
@@ -710,7 +818,8 @@ def main() -> None:
         ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
     header = (
-        f"Zashiki {commit}; R = {','.join(map(str, args.rooms))}; {args.reps} rep(s) of {args.warmup:g} s warm-up "
+        f"Zashiki {commit}; {'per game over the protocol; ' if args.per_game else ''}"
+        f"R = {','.join(map(str, args.rooms))}; {args.reps} rep(s) of {args.warmup:g} s warm-up "
         f"+ {args.duration:g} s; server on CPU {args.server_cpu}, driver on CPU {args.driver_cpu}; "
         f"{os.cpu_count()} CPUs; nice {args.nice if args.nice is not None else 'unchanged'}; "
         f"results in {outdir.relative_to(ROOT)}"
@@ -718,7 +827,7 @@ def main() -> None:
     log(header)
 
     results = run_matrix(args, outdir) if args.rooms and args.systems else []
-    table, rows = summarize(results, args.systems)
+    table, rows = summarize(results, args.systems, args.per_game)
 
     tables_reports = []
     kinds = [k for k in args.tables_db.split(",") if k]
