@@ -188,6 +188,10 @@ class GameRules(Generic[S, A]):
     # The game's own fields of what `seat` (None: a spectator) may see; the table adds the envelope
     # (phase, awaiting, legal, outcome, seat: app/engine/envelope.py) and keys must not clash with it.
     view: Callable[[S, Seat | None], dict[str, object]]
+    # The keys of `view` whose value may differ by seat (a hand, what only that seat chose); every
+    # other key is the same for every seat and a spectator, so the table encodes and compares those
+    # once per change for all its tabs. The proofs check the claim on random states.
+    seat_keys: frozenset[str]
     outcome: Callable[[S], Outcome | None]
     parse_action: Callable[[Mapping[str, object]], A]  # bad shape -> IllegalAction
     # For the proofs: everything hidden from `viewer` re-dealt at random, all it sees unchanged.

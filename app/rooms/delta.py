@@ -13,7 +13,9 @@ A patch is a list of operations, each naming its place by a path of keys and lis
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
+
+import orjson
 
 Json = Any
 Path = list[str | int]
@@ -53,13 +55,6 @@ def unpack_legal(packed: Json) -> list[dict[str, Json]]:
     return [dict(zip(shapes[shape], values, strict=True)) for shape, *values in packed["rows"]]
 
 
-def wire_view(view: Mapping[str, Json] | None) -> dict[str, Json] | None:
-    """The view as it is sent: the same, with its legal actions packed."""
-    if view is None:
-        return None
-    return {**view, "legal": pack_legal(cast(Sequence[Mapping[str, Json]], view["legal"]))}
-
-
 def unpack_view(wire: Mapping[str, Json] | None) -> dict[str, Json] | None:
     """The view a page draws from the view it was sent."""
     if wire is None:
@@ -70,96 +65,107 @@ def unpack_view(wire: Mapping[str, Json] | None) -> dict[str, Json] | None:
 # --- patches -------------------------------------------------------------------------------------
 
 
-def diff(old: Mapping[str, Json], new: Mapping[str, Json], shared: dict[str, Json] | None = None) -> list[Op]:
-    """The operations that make `new` of `old` (two views of one seat, a version or more apart).
+class SentView:
+    """A view as a seat's tabs hold it: each of its keys' values, encoded; those every seat shares
+    (`public`, one dict for all the table's views of a version) apart from the seat's own.
 
-    `shared`: one dict for all the seats' views of one change. Most of a view is the same for every
-    seat (the public table), so the operations worked out for a key are kept there and handed to the
-    next seat whose old and new values for that key are the same."""
-    ops: list[Op] = []
-    kept = 0
-    for key, value in new.items():
-        if key in old:
-            kept += 1
-            before = old[key]
-            if before is value or before == value:
-                continue
-            if shared is not None:
-                known = shared.get(key)
-                if known is not None and known[1] == value and known[0] == before:
-                    ops.extend(known[2])
-                    continue
-                within: list[Op] = []
-                if not _diff_within(before, value, [key], within):
-                    within = [[[key], value]]
-                shared[key] = (before, value, within)
-                ops.extend(within)
-                continue
-            if _diff_within(before, value, [key], ops):
-                continue
-        ops.append([[key], value])
-    if kept < len(old):
-        ops.extend([[key]] for key in old if key not in new)
+    Patches compare encodings, not objects: orjson writes a view faster than Python can walk it, and
+    the bytes it writes are those the patch is made of, so nothing is encoded twice. Only the bytes
+    are kept between moves, not the view's objects: a few compact strings per seat keep the server's
+    memory (and its caches) as small as when every view was thrown away once sent.
+    """
+
+    __slots__ = ("version", "public", "own")
+
+    def __init__(self, version: int, public: dict[str, bytes], own: dict[str, bytes] | None = None) -> None:
+        self.version = version
+        self.public = public
+        self.own = own or {}
+
+    @classmethod
+    def of(cls, version: int, view: Mapping[str, Json]) -> "SentView":
+        return cls(version, encode_parts(view))
+
+    def encoded(self) -> bytes:
+        """The whole view, as JSON."""
+        parts = {**self.public, **self.own}
+        return b"{" + b",".join(orjson.dumps(key) + b":" + part for key, part in parts.items()) + b"}"
+
+
+def encode_parts(view: Mapping[str, Json]) -> dict[str, bytes]:
+    """Each of the view's keys' values, encoded."""
+    return {key: orjson.dumps(value) for key, value in view.items()}
+
+
+def patch(
+    old: SentView, new: SentView, view: Mapping[str, Json], shared: dict[object, list[bytes]] | None = None
+) -> bytes:
+    """The operations, as JSON, that make `new` (of `view`) of `old`: two views of one seat.
+
+    A key's value is changed in place one level down (a list's items, an object's keys), else set whole.
+    `shared`: one dict for all the seats' views of one change, where the operations on the keys every
+    seat shares are worked out once for all the seats that held the same.
+    """
+    memo = (id(old.public), id(new.public))
+    public = None if shared is None else shared.get(memo)
+    if public is None:
+        public = _ops(old.public, new.public, view)
+        if shared is not None:
+            shared[memo] = public
+    return b"[" + b",".join([*public, *_ops(old.own, new.own, view)]) + b"]"
+
+
+def _ops(old: dict[str, bytes], new: dict[str, bytes], view: Mapping[str, Json]) -> list[bytes]:
+    ops = [_key_ops(key, old.get(key), view[key], part) for key, part in new.items() if old.get(key) != part]
+    ops.extend(b"[" + orjson.dumps([key]) + b"]" for key in old if key not in new)
     return ops
 
 
-def _diff_dict(old: Mapping[str, Json], new: Mapping[str, Json], path: Path, ops: list[Op]) -> None:
-    kept = 0
-    for key, value in new.items():
-        if key in old:
-            kept += 1
-            before = old[key]
-            if before is value or before == value:
-                continue
-            if _diff_within(before, value, [*path, key], ops):
-                continue
-        ops.append([[*path, key], value])
-    if kept < len(old):
-        ops.extend([[*path, key]] for key in old if key not in new)
+def _key_ops(key: str, before: bytes | None, value: Json, part: bytes) -> bytes:
+    """The operations for one key that changed; the old value is read back from what was sent."""
+    ops = None
+    if before is not None and type(value) is list and before[:1] == b"[":
+        ops = _list_ops([key], orjson.loads(before), value)
+    elif before is not None and type(value) is dict and before[:1] == b"{":
+        ops = _dict_ops([key], orjson.loads(before), value)
+    return _set([key], part) if ops is None else b",".join(ops)
 
 
-def _diff_within(before: Json, value: Json, path: Path, ops: list[Op]) -> bool:
-    """Adds the operations that change `before` into `value` in place, if both are objects or both
-    lists; False: `value` is set whole."""
-    kind = type(value)
-    if kind is not type(before):
-        return False
-    if kind is dict:
-        _diff_dict(before, value, path, ops)
-        return True
-    if kind is list:
-        return _diff_list(before, value, path, ops)
-    return False
-
-
-def _diff_list(old: list[Json], new: list[Json], path: Path, ops: list[Op]) -> bool:
+def _list_ops(path: Path, was: list[Json], value: list[Json]) -> list[bytes] | None:
+    """A list changed in place by its items' encodings; None: cheaper set whole."""
+    old = [orjson.dumps(item) for item in was]
+    new = [orjson.dumps(item) for item in value]
     n, m = len(old), len(new)
     if m > n and new[:n] == old:  # grew at the end
-        ops.append([path, 0, new[n:]])
-        return True
+        return [_shift(path, 0, new[n:])]
     if m < n and old[:m] == new:  # cut at the end
-        ops.append([[*path, m]])
-        return True
+        return [b"[" + orjson.dumps([*path, m]) + b"]"]
     if m and n > 1:  # a window that moved on
-        first = new[0]
         for k in range(1, min(MAX_SHIFT, n - 1) + 1):
-            if old[k] == first and m >= n - k and old[k:] == new[: n - k]:
-                ops.append([path, k, new[n - k :]])
-                return True
+            if old[k] == new[0] and m >= n - k and old[k:] == new[: n - k]:
+                return [_shift(path, k, new[n - k :])]
     if m != n:
-        return False
-    within: list[Op] = []
-    changed = 0
-    for index, (before, value) in enumerate(zip(old, new, strict=True)):
-        if before is value or before == value:
-            continue
-        changed += 1
-        if changed * 2 > n:  # most of it changed: cheaper whole
-            return False
-        if not _diff_within(before, value, [*path, index], within):
-            within.append([[*path, index], value])
-    ops.extend(within)
-    return True
+        return None
+    changed = [_set([*path, i], item) for i, (before, item) in enumerate(zip(old, new, strict=True)) if before != item]
+    return changed if len(changed) * 2 <= n else None
+
+
+def _dict_ops(path: Path, was: Mapping[str, Json], value: Mapping[str, Json]) -> list[bytes] | None:
+    """An object changed in place by its keys' encodings; None: cheaper set whole."""
+    ops = [b"[" + orjson.dumps([*path, key]) + b"]" for key in was if key not in value]
+    for key, item in value.items():
+        encoded = orjson.dumps(item)
+        if key not in was or orjson.dumps(was[key]) != encoded:
+            ops.append(_set([*path, key], encoded))
+    return ops if len(ops) * 2 <= len(value) else None
+
+
+def _set(path: Path, encoded: bytes) -> bytes:
+    return b"[" + orjson.dumps(path) + b"," + encoded + b"]"
+
+
+def _shift(path: Path, k: int, items: list[bytes]) -> bytes:
+    return b"[" + orjson.dumps(path) + b"," + str(k).encode() + b",[" + b",".join(items) + b"]]"
 
 
 def apply_patch(model: Json, ops: Sequence[Op]) -> Json:

@@ -11,7 +11,7 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
-from app.rooms.delta import Json, diff, pack_legal
+from app.rooms.delta import SentView, encode_parts, pack_legal, patch
 from app.rooms.hints import Hints
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
@@ -99,10 +99,13 @@ class FanOut:
         self.limits = limits
         self.hints = hints
         self.connections: set[Connection] = set()
-        # Per seat with a tab open (None: the spectators): the version and view (as sent) its tabs hold,
-        # which the next state is sent as a patch of; and its legal actions as last packed.
-        self._held: dict[Seat | None, tuple[int, dict[str, Json] | None]] = {}
-        self._packed: dict[Seat, tuple[object, Json]] = {}
+        # Per seat with a tab open (None: the spectators): the view its tabs hold (None: none yet, before
+        # the start), which the next state is sent as a patch of; and its legal actions as last packed.
+        self._held: dict[Seat | None, SentView | None] = {}
+        self._packed: dict[Seat, tuple[object, object]] = {}
+        # The keys every seat's view shares with a spectator's, encoded once per version.
+        self._public: tuple[int, dict[str, bytes]] | None = None
+        self._own_keys = frozenset({"seat", "legal", *session.rules.seat_keys})
 
     # --- the tabs -------------------------------------------------------------------------
 
@@ -182,7 +185,7 @@ class FanOut:
                 "table": self.table_json(),
                 "may": self.may(seat),
                 "limits": asdict(self.limits),
-                "view": self._hold(seat, self._wire_view(seat)),
+                "view": _whole(self._view(seat)),
                 "events": lines,
                 "full_log": True,
                 "catalog": session.rules.catalog,  # static data, once per connection; views name it by id
@@ -204,15 +207,16 @@ class FanOut:
         session = self.session
         lines = [(event, _event_json(session.version, event)) for event in events]
         clock = self.turn_clock()
-        shared: dict[str, object] = {}  # what the seats' patches have in common, worked out once
+        shared: dict[object, list[bytes]] = {}  # what the seats' patches share, made once
 
         def state(seat: Seat | None) -> dict[str, object]:
             message: dict[str, object] = {"type": "state", "version": session.version, "you": seat}
-            held, view = self._held.get(seat), self._hold(seat, self._wire_view(seat))
-            if held is not None and held[1] is not None and view is not None:
-                message.update(base=held[0], patch=diff(held[1], view, shared))
+            held, sent = self._held.get(seat), self._view(seat)
+            if held is not None and sent is not None:
+                view, new = sent
+                message.update(base=held.version, patch=orjson.Fragment(patch(held, new, view, shared)))
             else:
-                message["view"] = view
+                message["view"] = _whole(sent)
             message.update(events=[line for event, line in lines if event.visible_to(seat)], clock=clock)
             if table is not None:
                 message.update(table=table, may=self.may(seat))
@@ -222,22 +226,27 @@ class FanOut:
 
         self._push_per_seat(state)
 
-    def _wire_view(self, seat: Seat | None) -> dict[str, Json] | None:
-        """The seat's view as it is sent: its legal actions packed, once for as long as they stand."""
-        view = self.session.view(seat)
-        if view is None or seat is None:
-            return view
-        legal = self.session.legal_json(seat)
-        packed = self._packed.get(seat)
-        if packed is None or packed[0] is not legal:
-            packed = self._packed[seat] = (legal, pack_legal(legal))
-        view["legal"] = packed[1]
-        return view
-
-    def _hold(self, seat: Seat | None, view: dict[str, Json] | None) -> dict[str, Json] | None:
-        """Notes the view every tab of the seat holds once this message is sent."""
-        self._held[seat] = (self.session.version, view)
-        return view
+    def _view(self, seat: Seat | None) -> tuple[dict[str, object], SentView] | None:
+        """The seat's view and the same as it is sent, noted as the view every tab of the seat holds once
+        this message is sent: the keys every seat shares encoded once per version, its own keys (its
+        legal actions packed once for as long as they stand) for it alone."""
+        session = self.session
+        view = session.view(seat)
+        if view is None:
+            self._held[seat] = None
+            return None
+        if seat is not None:
+            legal = session.legal_json(seat)
+            packed = self._packed.get(seat)
+            if packed is None or packed[0] is not legal:
+                packed = self._packed[seat] = (legal, pack_legal(legal))
+            view["legal"] = packed[1]
+        own_keys = self._own_keys
+        if self._public is None or self._public[0] != session.version:
+            self._public = (session.version, encode_parts({k: v for k, v in view.items() if k not in own_keys}))
+        own = encode_parts({key: view[key] for key in own_keys})
+        sent = self._held[seat] = SentView(session.version, self._public[1], own)
+        return view, sent
 
     def push_log(self, line: tuple[int, Event]) -> None:
         """A log line that comes with no new version (a hint was asked), to the tabs it is visible to."""
@@ -280,6 +289,11 @@ class FanOut:
         encoded = orjson.dumps(message)
         for connection in list(self.connections):
             connection.push(encoded)
+
+
+def _whole(sent: tuple[dict[str, object], SentView] | None) -> orjson.Fragment | None:
+    """A whole view in a message (None before the start)."""
+    return None if sent is None else orjson.Fragment(sent[1].encoded())
 
 
 def _event_json(version: int, event: Event) -> dict[str, object]:

@@ -16,7 +16,7 @@ import pytest
 
 from app.engine import full_view
 from app.games import RULES_BY_SLUG
-from app.rooms.delta import apply_patch, diff, pack_legal, unpack_legal, unpack_view, wire_view
+from app.rooms.delta import SentView, apply_patch, pack_legal, patch, unpack_legal, unpack_view
 from app.rooms.room import Room
 from tests.rooms.test_session import FakeStore, Tab
 
@@ -150,7 +150,7 @@ def test_packed_legal_actions_unpack_to_the_same_actions_in_the_same_order(slug:
         state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)), rng).state
 
 
-def test_a_diff_handles_lists_that_grow_shrink_and_move_on_and_values_that_change_kind() -> None:
+def test_a_patch_handles_lists_that_grow_shrink_and_move_on_and_values_that_change_kind() -> None:
     old = {
         "log": [1, 2, 3],
         "window": ["a", "b", "c", "d"],
@@ -159,6 +159,7 @@ def test_a_diff_handles_lists_that_grow_shrink_and_move_on_and_values_that_chang
         "gone": {"x": 1},
         "kind": [1, 2],
         "none": None,
+        "seat": {"a": 1, "b": 2, "c": 3},
     }
     new = {
         "log": [1, 2, 3, 4, 5],
@@ -167,18 +168,14 @@ def test_a_diff_handles_lists_that_grow_shrink_and_move_on_and_values_that_chang
         "cut": [1, 2],
         "kind": {"now": "an object"},
         "none": {"a": None},
+        "seat": {"a": 1, "b": 5, "c": 3},
         "added": [],
     }
-    ops = diff(old, new)
+    ops = orjson.loads(patch(SentView.of(1, old), SentView.of(2, new), new))
     assert apply_patch(old, ops) == new
-    assert [["hand", 1, "up"], True] in ops
+    assert [["hand", 1], {"id": 2, "up": True}] in ops and [["seat", "b"], 5] in ops
     assert [["window"], 2, ["e", "f"]] in ops and [["log"], 0, [4, 5]] in ops and [["cut", 2]] in ops
+    assert [["gone"]] in ops and [["kind"], {"now": "an object"}] in ops
     assert old["log"] == [1, 2, 3], "the view a page holds is left as it was"
-    assert diff(new, new) == []
-
-
-def test_a_view_without_legal_actions_is_sent_as_it_is() -> None:
-    rules = RULES_BY_SLUG["bremen"]
-    state = rules.setup(4, rules.parse_options({}, 4), Random(1))
-    view = full_view(rules, state, None)
-    assert wire_view(view) == view and wire_view(None) is None
+    assert patch(SentView.of(2, new), SentView.of(3, new), new) == b"[]"
+    assert orjson.loads(SentView.of(2, new).encoded()) == new

@@ -21,6 +21,7 @@ RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_keys=frozenset({"hand", "must_follow", "my_decision"}),  # what only a seat's own view shows
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

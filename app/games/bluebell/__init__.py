@@ -30,6 +30,7 @@ RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_keys=frozenset({"players", "hand", "choices", "in_play"}),  # what only a seat's own view shows
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

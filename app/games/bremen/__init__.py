@@ -20,6 +20,7 @@ RULES: GameRules[BremenState, BremenAction] = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_keys=frozenset({"hand", "pass_log"}),  # what only a seat's own view shows
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

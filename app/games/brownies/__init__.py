@@ -28,6 +28,7 @@ RULES: GameRules[BrowniesState, Action] = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_keys=frozenset({"players", "secret"}),  # what only a seat's own view shows
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

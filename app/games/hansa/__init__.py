@@ -21,6 +21,7 @@ RULES: GameRules[HansaState, HansaAction] = GameRules(
     legal_actions=legal_actions,
     apply=apply,
     view=view,
+    seat_keys=frozenset({"players", "my_keep"}),  # what only a seat's own view shows
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,
