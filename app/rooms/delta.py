@@ -21,6 +21,9 @@ Json = Any
 Path = list[str | int]
 Op = list[Json]
 
+# Per change, for all its seats: the operations on the shared keys, by the public parts held and sent.
+Shared = dict[tuple[int, int], tuple[dict[str, bytes], dict[str, bytes], list[bytes]]]
+
 # A moving window is looked for this far: logs of recent turns drop one or two entries a move.
 MAX_SHIFT = 3
 
@@ -97,9 +100,7 @@ def encode_parts(view: Mapping[str, Json]) -> dict[str, bytes]:
     return {key: orjson.dumps(value) for key, value in view.items()}
 
 
-def patch(
-    old: SentView, new: SentView, view: Mapping[str, Json], shared: dict[object, list[bytes]] | None = None
-) -> bytes:
+def patch(old: SentView, new: SentView, view: Mapping[str, Json], shared: Shared | None = None) -> bytes:
     """The operations, as JSON, that make `new` (of `view`) of `old`: two views of one seat.
 
     A key's value is changed in place one level down (a list's items, an object's keys), else set whole.
@@ -107,11 +108,13 @@ def patch(
     seat shares are worked out once for all the seats that held the same.
     """
     memo = (id(old.public), id(new.public))
-    public = None if shared is None else shared.get(memo)
-    if public is None:
+    known = None if shared is None else shared.get(memo)
+    if known is not None and known[0] is old.public and known[1] is new.public:
+        public = known[2]
+    else:
         public = _ops(old.public, new.public, view)
         if shared is not None:
-            shared[memo] = public
+            shared[memo] = (old.public, new.public, public)
     return b"[" + b",".join([*public, *_ops(old.own, new.own, view)]) + b"]"
 
 

@@ -11,7 +11,7 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
-from app.rooms.delta import SentView, encode_parts, pack_legal, patch
+from app.rooms.delta import SentView, Shared, encode_parts, pack_legal, patch
 from app.rooms.hints import Hints
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
@@ -207,7 +207,7 @@ class FanOut:
         session = self.session
         lines = [(event, _event_json(session.version, event)) for event in events]
         clock = self.turn_clock()
-        shared: dict[object, list[bytes]] = {}  # what the seats' patches share, made once
+        shared: Shared = {}  # what the seats' patches share, made once
 
         def state(seat: Seat | None) -> dict[str, object]:
             message: dict[str, object] = {"type": "state", "version": session.version, "you": seat}
