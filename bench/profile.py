@@ -33,9 +33,10 @@ DUMPS = {f: _dumps_lines(f) for f in ("app/rooms/fanout.py", "app/web/sockets.py
 
 # (category, predicate on (function, file, line)); the first match from the innermost frame wins
 RULES: list[tuple[str, object]] = [
-    ("Bremen legal_actions", lambda fn, f, ln: f.endswith("games/bremen/rules.py") and fn == "legal_actions"),
-    ("Bremen view() per seat", lambda fn, f, ln: f.endswith("games/bremen/view.py")),
-    ("Bremen apply/outcome/parse + engine", lambda fn, f, ln: "app/games/" in f or "app/engine/" in f),
+    ("the game's legal_actions", lambda fn, f, ln: "app/games/" in f and fn == "legal_actions"),
+    ("the game's view() per seat", lambda fn, f, ln: "app/games/" in f and f.endswith("/view.py")),
+    ("the game's apply/outcome/parse + engine", lambda fn, f, ln: "app/games/" in f or "app/engine/" in f),
+    ("patches (app/rooms/delta.py)", lambda fn, f, ln: f.endswith("rooms/delta.py")),
     ("database: sqlite3 calls in aiosqlite's threads", lambda fn, f, ln: fn == "_connection_worker_thread"),
     ("database: aiosqlite hand-off to its thread (queue put, futex wake)", lambda fn, f, ln: "aiosqlite/" in f),
     ("database: asyncpg", lambda fn, f, ln: "asyncpg/" in f),
@@ -94,8 +95,9 @@ INCLUSIVE = [
     ("  RoomStore.append (the durable write)", "append", "persistence/store.py"),
     ("  FanOut.push_state (views, JSON, fan-out)", "push_state", "rooms/fanout.py"),
     ("  TableSession._note_state (legal_actions x4 seats)", "_note_state", "rooms/session.py"),
-    ("Bremen view() (all callers)", "view", "games/bremen/view.py"),
-    ("Bremen legal_actions (all callers)", "legal_actions", "games/bremen/rules.py"),
+    ("  patches (delta.patch)", "patch", "rooms/delta.py"),
+    ("the game's view() (all callers)", "view", "/view.py"),
+    ("the game's legal_actions (all callers)", "legal_actions", "/rules.py"),
     ("FanOut.snapshot (a socket attaches / sync)", "snapshot", "rooms/fanout.py"),
     ("HTTP requests (create/join/start)", "run_asgi", "protocols/http/httptools_impl.py"),
     ("websocket writer task (_write)", "_write", "web/sockets.py"),

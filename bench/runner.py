@@ -776,6 +776,7 @@ def main() -> None:
     p.add_argument("--micro", type=int, default=1, help="1: run bench/micro.py (hot-path and write micro-costs)")
     p.add_argument("--profile-rooms", type=int, default=200, help="R for the py-spy profile of Zashiki (0: skip)")
     p.add_argument("--profile-seconds", type=float, default=15)
+    p.add_argument("--profile-game", default="bremen", choices=GAMES, help="the game the profiled tables play")
     p.add_argument("--server-cpu", default="0")
     p.add_argument("--driver-cpu", default="1")
     p.add_argument("--max-foreign", type=float, default=25, help="rerun a run disturbed above this %% of a core")
@@ -906,7 +907,8 @@ def main() -> None:
 
 
 def run_profile(args: argparse.Namespace, outdir: Path) -> str | None:
-    """Zashiki on SQLite at R = --profile-rooms with py-spy attached for the measured window."""
+    """Zashiki on SQLite playing --profile-game at R = --profile-rooms, with py-spy attached for the measured
+    window."""
     spy = py_spy()
     raw = outdir / "zashiki-profile.txt"
 
@@ -943,10 +945,11 @@ def run_profile(args: argparse.Namespace, outdir: Path) -> str | None:
             "threads": {"main": main, "others": sum(pct.values()), "others_n": sum(1 for v in pct.values() if v > 0)},
         }
 
-    log(f"profiling zashiki-sqlite at R={args.profile_rooms} for {args.profile_seconds:g} s")
+    label = f"zashiki-sqlite/{args.profile_game}"
+    log(f"profiling {label} at R={args.profile_rooms} for {args.profile_seconds:g} s")
     prof_args = argparse.Namespace(**{**vars(args), "duration": args.profile_seconds + 4})
     try:
-        r = run_one("zashiki-sqlite", args.profile_rooms, 0, prof_args, outdir, during=during)
+        r = run_one(label, args.profile_rooms, 0, prof_args, outdir, during=during)
     except Exception as exc:
         log(f"profile run FAILED: {exc}")
         return None

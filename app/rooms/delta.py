@@ -33,29 +33,54 @@ MAX_SHIFT = 3
 
 def pack_legal(actions: Sequence[Mapping[str, Json]]) -> Json:
     """A seat's legal actions as shapes and rows: each action's values in the order of one of the
-    shapes (its keys), so the keys of a hundred similar actions travel once.
+    shapes, so the keys of a hundred similar actions travel once.
 
-    `{"shapes": [[key, ...], ...], "rows": [[shape, value, ...], ...]}`; no actions: `[]`.
+    `{"shapes": [[entry, ...], ...], "rows": [[shape, value, ...], ...]}`; no actions: `[]`. A shape
+    entry is a key, or `[key, [subkey, ...]]` for a key whose value is an object: its values then
+    follow in the row in that order, as if they were the action's own (an action's target, a card's
+    place).
     """
     if not actions:
         return []
-    shapes: dict[tuple[str, ...], int] = {}
+    shapes: dict[tuple[object, ...], int] = {}
     rows = []
     for action in actions:
-        keys = tuple(action)
+        keys = tuple(key if type(value) is not dict else (key, tuple(value)) for key, value in action.items())
         shape = shapes.get(keys)
         if shape is None:
             shape = shapes[keys] = len(shapes)
-        rows.append([shape, *action.values()])
-    return {"shapes": [list(keys) for keys in shapes], "rows": rows}
+        row = [shape]
+        for value in action.values():
+            if type(value) is dict:
+                row.extend(value.values())
+            else:
+                row.append(value)
+        rows.append(row)
+    return {"shapes": [[_entry(key) for key in keys] for keys in shapes], "rows": rows}
+
+
+def _entry(key: object) -> Json:
+    return key if type(key) is str else [key[0], list(key[1])]  # type: ignore[index]
 
 
 def unpack_legal(packed: Json) -> list[dict[str, Json]]:
     """The actions `pack_legal` packed, key order and all."""
     if isinstance(packed, list):
         return packed
-    shapes = packed["shapes"]
-    return [dict(zip(shapes[shape], values, strict=True)) for shape, *values in packed["rows"]]
+    actions = []
+    for shape, *values in packed["rows"]:
+        action: dict[str, Json] = {}
+        at = 0
+        for entry in packed["shapes"][shape]:
+            if type(entry) is str:
+                action[entry] = values[at]
+                at += 1
+            else:
+                key, subkeys = entry
+                action[key] = dict(zip(subkeys, values[at : at + len(subkeys)], strict=True))
+                at += len(subkeys)
+        actions.append(action)
+    return actions
 
 
 def unpack_view(wire: Mapping[str, Json] | None) -> dict[str, Json] | None:

@@ -150,6 +150,27 @@ def test_packed_legal_actions_unpack_to_the_same_actions_in_the_same_order(slug:
         state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)), rng).state
 
 
+def test_an_actions_objects_travel_inline_in_its_row_under_a_shape_naming_their_keys() -> None:
+    actions = [
+        {"type": "play", "card": "LON-10", "adjust": None, "take": {"space": "LON", "slot": 0}},
+        {"type": "play", "card": "LON-10", "adjust": {"city": "BRU", "delta": 1}, "take": {"space": "LON", "slot": 1}},
+        {"type": "play", "card": "BER-3", "adjust": None, "take": {"space": "BER", "slot": 2}},
+    ]
+    packed = pack_legal(actions)
+    assert packed == {
+        "shapes": [
+            ["type", "card", "adjust", ["take", ["space", "slot"]]],
+            ["type", "card", ["adjust", ["city", "delta"]], ["take", ["space", "slot"]]],
+        ],
+        "rows": [
+            [0, "play", "LON-10", None, "LON", 0],
+            [1, "play", "LON-10", "BRU", 1, "LON", 1],
+            [0, "play", "BER-3", None, "BER", 2],
+        ],
+    }
+    assert unpack_legal(orjson.loads(orjson.dumps(packed))) == actions
+
+
 def test_a_patch_handles_lists_that_grow_shrink_and_move_on_and_values_that_change_kind() -> None:
     old = {
         "log": [1, 2, 3],

@@ -40,6 +40,18 @@ export function unpackView(wire) {
 
 function unpackLegal(packed) {
   if (Array.isArray(packed)) return packed;
-  return packed.rows.map(([shape, ...values]) =>
-    Object.fromEntries(packed.shapes[shape].map((key, i) => [key, values[i]])));
+  return packed.rows.map(([shape, ...values]) => {
+    const action = {};
+    let at = 0;
+    for (const entry of packed.shapes[shape]) {
+      if (typeof entry === "string") {
+        action[entry] = values[at++];
+      } else {  // [key, subkeys]: an object's values, inline in the row
+        const [key, subkeys] = entry;
+        action[key] = Object.fromEntries(subkeys.map((subkey, i) => [subkey, values[at + i]]));
+        at += subkeys.length;
+      }
+    }
+    return action;
+  });
 }
