@@ -16,7 +16,7 @@ from app.engine.contract import (
     Transition,
     term,
 )
-from app.engine.envelope import full_view, table_view
+from app.engine.envelope import full_view, public_part, seat_part, table_view
 from app.engine.evolve import evolve
 from app.engine.rng import rng_for
 from app.engine.why import attempt, refusal_json, rule_of, why
@@ -38,9 +38,11 @@ __all__ = [
     "attempt",
     "evolve",
     "full_view",
+    "public_part",
     "refusal_json",
     "rng_for",
     "rule_of",
+    "seat_part",
     "table_view",
     "why",
     "term",

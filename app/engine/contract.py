@@ -185,13 +185,13 @@ class GameRules(Generic[S, A]):
     awaiting: Callable[[S], frozenset[Seat]]  # who may act now: one, several, none
     legal_actions: Callable[[S, Seat], Sequence[A]]
     apply: Callable[[S, Seat, A, Random], Transition[S]]  # raises IllegalAction, state untouched
-    # The game's own fields of what `seat` (None: a spectator) may see; the table adds the envelope
-    # (phase, awaiting, legal, outcome, seat: app/engine/envelope.py) and keys must not clash with it.
-    view: Callable[[S, Seat | None], dict[str, object]]
-    # The keys of `view` whose value may differ by seat (a hand, what only that seat chose); every
-    # other key is the same for every seat and a spectator, so the table encodes and compares those
-    # once per change for all its tabs. The proofs check the claim on random states.
-    seat_keys: frozenset[str]
+    # The game's own fields of a view (`view` below) in two parts. `public_view`: what every seat and
+    # a spectator see alike, which the table builds, encodes and compares once per change for all its
+    # tabs. `seat_view`: what may differ by seat (a hand, what only that seat chose; None: a
+    # spectator), always with the same keys. No key is in both, nor in the table's envelope (phase,
+    # awaiting, legal, outcome, seat: app/engine/envelope.py).
+    public_view: Callable[[S], dict[str, object]]
+    seat_view: Callable[[S, Seat | None], dict[str, object]]
     outcome: Callable[[S], Outcome | None]
     parse_action: Callable[[Mapping[str, object]], A]  # bad shape -> IllegalAction
     # For the proofs: everything hidden from `viewer` re-dealt at random, all it sees unchanged.
@@ -215,6 +215,10 @@ class GameRules(Generic[S, A]):
     # What replaying one action costs, in µs on the reference machine (bench/replay_pool.py): an
     # uploaded record's replay budget counts its actions by it (app/rooms/replay.py).
     replay_cost_us: int = 100
+
+    def view(self, state: S, seat: Seat | None) -> dict[str, object]:
+        """The game's own fields of what `seat` (None: a spectator) may see."""
+        return {**self.public_view(state), **self.seat_view(state, seat)}
 
     def deal(self, seats: int, raw_options: Mapping[str, object], rng: Random) -> S:
         """A new game from options in their stored or lobby form, parsed here once."""

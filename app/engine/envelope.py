@@ -21,14 +21,26 @@ def table_view(
     The room passes what it has already computed for this state (`legal`: the seat's legal actions as
     JSON), so nothing is computed twice.
     """
+    return {**public_part(rules, state, awaiting, outcome), **seat_part(rules, state, seat, legal)}
+
+
+def public_part(
+    rules: GameRules[Any, Any], state: object, awaiting: Iterable[Seat], outcome: Outcome | None
+) -> dict[str, object]:
+    """The part of every view of `state` that is the same for every seat and a spectator."""
     return {
         "phase": rules.phase(state),
         "awaiting": sorted(awaiting),
-        "legal": legal,
         "outcome": None if outcome is None else outcome.to_json(),
-        "seat": seat,
-        **rules.view(state, seat),
+        **rules.public_view(state),
     }
+
+
+def seat_part(
+    rules: GameRules[Any, Any], state: object, seat: Seat | None, legal: list[dict[str, object]]
+) -> dict[str, object]:
+    """The part of `seat`'s view of `state` that is its own (None: a spectator's)."""
+    return {"legal": legal, "seat": seat, **rules.seat_view(state, seat)}
 
 
 def full_view(rules: GameRules[Any, Any], state: object, seat: Seat | None) -> dict[str, object]:

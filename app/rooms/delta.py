@@ -125,26 +125,33 @@ def encode_parts(view: Mapping[str, Json]) -> dict[str, bytes]:
     return {key: orjson.dumps(value) for key, value in view.items()}
 
 
-def patch(old: SentView, new: SentView, view: Mapping[str, Json], shared: Shared | None = None) -> bytes:
-    """The operations, as JSON, that make `new` (of `view`) of `old`: two views of one seat.
+def patch(
+    old: SentView, new: SentView, public: Mapping[str, Json], own: Mapping[str, Json], shared: Shared | None = None
+) -> bytes:
+    """The operations, as JSON, that make `new` of `old`: two views of one seat; `public` and `own` are
+    the values of `new`'s two parts.
 
     A key's value is changed in place one level down (a list's items, an object's keys), else set whole.
-    `shared`: one dict for all the seats' views of one change, where the operations on the keys every
+    `shared`: one dict for all the seats' views of one change, where the operations on the part every
     seat shares are worked out once for all the seats that held the same.
     """
     memo = (id(old.public), id(new.public))
     known = None if shared is None else shared.get(memo)
     if known is not None and known[0] is old.public and known[1] is new.public:
-        public = known[2]
+        ops = known[2]
     else:
-        public = _ops(old.public, new.public, view)
+        ops = _ops(old.public, new.public, public)
         if shared is not None:
-            shared[memo] = (old.public, new.public, public)
-    return b"[" + b",".join([*public, *_ops(old.own, new.own, view)]) + b"]"
+            shared[memo] = (old.public, new.public, ops)
+    return b"[" + b",".join([*ops, *_ops(old.own, new.own, own)]) + b"]"
 
 
-def _ops(old: dict[str, bytes], new: dict[str, bytes], view: Mapping[str, Json]) -> list[bytes]:
-    ops = [_key_ops(key, old.get(key), view[key], part) for key, part in new.items() if old.get(key) != part]
+def _ops(old: dict[str, bytes], new: dict[str, bytes], values: Mapping[str, Json]) -> list[bytes]:
+    ops = []
+    for key, part in new.items():
+        before = old.get(key)
+        if before != part:
+            ops.append(_key_ops(key, before, values[key], part))
     ops.extend(b"[" + orjson.dumps([key]) + b"]" for key in old if key not in new)
     return ops
 

@@ -20,6 +20,8 @@ from app.rooms.session import TableSession
 LOG_ON_ATTACH = 400  # log lines sent with a fresh snapshot
 SPECTATOR_NAMES_SHOWN = 12  # the count says how many more are watching
 
+Values = tuple[dict[str, object], dict[str, object]]  # a view's values: the part all seats share, a seat's own
+
 
 @dataclass(frozen=True, slots=True)
 class PageLimits:
@@ -103,9 +105,8 @@ class FanOut:
         # the start), which the next state is sent as a patch of; and its legal actions as last packed.
         self._held: dict[Seat | None, SentView | None] = {}
         self._packed: dict[Seat, tuple[object, object]] = {}
-        # The keys every seat's view shares with a spectator's, encoded once per version.
-        self._public: tuple[int, dict[str, bytes]] | None = None
-        self._own_keys = frozenset({"seat", "legal", *session.rules.seat_keys})
+        # The part every seat's view shares with a spectator's (app/rooms/session.py), encoded once.
+        self._public: tuple[dict[str, object], dict[str, bytes]] | None = None
 
     # --- the tabs -------------------------------------------------------------------------
 
@@ -213,8 +214,8 @@ class FanOut:
             message: dict[str, object] = {"type": "state", "version": session.version, "you": seat}
             held, sent = self._held.get(seat), self._view(seat)
             if held is not None and sent is not None:
-                view, new = sent
-                message.update(base=held.version, patch=orjson.Fragment(patch(held, new, view, shared)))
+                (public, own), new = sent
+                message.update(base=held.version, patch=orjson.Fragment(patch(held, new, public, own, shared)))
             else:
                 message["view"] = _whole(sent)
             message.update(events=[line for event, line in lines if event.visible_to(seat)], clock=clock)
@@ -226,27 +227,26 @@ class FanOut:
 
         self._push_per_seat(state)
 
-    def _view(self, seat: Seat | None) -> tuple[dict[str, object], SentView] | None:
-        """The seat's view and the same as it is sent, noted as the view every tab of the seat holds once
-        this message is sent: the keys every seat shares encoded once per version, its own keys (its
-        legal actions packed once for as long as they stand) for it alone."""
+    def _view(self, seat: Seat | None) -> tuple[Values, SentView] | None:
+        """The seat's view, as the values of its shared and its own parts and as it is sent, noted as the
+        view every tab of the seat holds once this message is sent: the part every seat shares encoded
+        once per version, its own part (its legal actions packed once for as long as they stand) for it
+        alone."""
         session = self.session
-        view = session.view(seat)
-        if view is None:
+        if session.state is None:
             self._held[seat] = None
             return None
+        public, own = session.public_view(), session.seat_view(seat)
         if seat is not None:
             legal = session.legal_json(seat)
             packed = self._packed.get(seat)
             if packed is None or packed[0] is not legal:
                 packed = self._packed[seat] = (legal, pack_legal(legal))
-            view["legal"] = packed[1]
-        own_keys = self._own_keys
-        if self._public is None or self._public[0] != session.version:
-            self._public = (session.version, encode_parts({k: v for k, v in view.items() if k not in own_keys}))
-        own = encode_parts({key: view[key] for key in own_keys})
-        sent = self._held[seat] = SentView(session.version, self._public[1], own)
-        return view, sent
+            own["legal"] = packed[1]
+        if self._public is None or self._public[0] is not public:
+            self._public = (public, encode_parts(public))
+        sent = self._held[seat] = SentView(session.version, self._public[1], encode_parts(own))
+        return (public, own), sent
 
     def push_log(self, line: tuple[int, Event]) -> None:
         """A log line that comes with no new version (a hint was asked), to the tabs it is visible to."""
@@ -291,7 +291,7 @@ class FanOut:
             connection.push(encoded)
 
 
-def _whole(sent: tuple[dict[str, object], SentView] | None) -> orjson.Fragment | None:
+def _whole(sent: tuple[Values, SentView] | None) -> orjson.Fragment | None:
     """A whole view in a message (None before the start)."""
     return None if sent is None else orjson.Fragment(sent[1].encoded())
 

@@ -9,7 +9,19 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from app.engine import Event, GameRules, IllegalAction, Options, Outcome, Seat, attempt, rng_for, table_view, why
+from app.engine import (
+    Event,
+    GameRules,
+    IllegalAction,
+    Options,
+    Outcome,
+    Seat,
+    attempt,
+    public_part,
+    rng_for,
+    seat_part,
+    why,
+)
 from app.persistence import TableStatus
 from app.rooms.errors import StaleVersion
 from app.rooms.replay import replayed
@@ -63,6 +75,7 @@ class TableSession:
         self.awaiting: frozenset[Seat] = frozenset()
         self.outcome: Outcome | None = None
         self._last_action_id: list[str | None] = [None] * seat_count  # a retried id is not applied twice
+        self._public: tuple[Any, dict[str, object]] | None = None  # the state, and its views' shared part
 
     # --- dealing --------------------------------------------------------------------------
 
@@ -167,5 +180,15 @@ class TableSession:
         """What `seat` (None: a spectator) is shown of the current state, inside the table's envelope."""
         if self.state is None:
             return None
-        legal = [] if seat is None else self._legal_json[seat]
-        return table_view(self.rules, self.state, seat, self.awaiting, legal, self.outcome)
+        return {**self.public_view(), **self.seat_view(seat)}
+
+    def public_view(self) -> dict[str, object]:
+        """The part of every view of the current state that all seats and spectators share: built once
+        per state, and the same object until the state changes (read it, never change it)."""
+        if self._public is None or self._public[0] is not self.state:
+            self._public = (self.state, public_part(self.rules, self.state, self.awaiting, self.outcome))
+        return self._public[1]
+
+    def seat_view(self, seat: Seat | None) -> dict[str, object]:
+        """The part of the current state's view that is `seat`'s own (None: a spectator's), built anew."""
+        return seat_part(self.rules, self.state, seat, [] if seat is None else self._legal_json[seat])

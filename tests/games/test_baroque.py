@@ -16,7 +16,6 @@ from app.games.baroque.bot import choose
 from app.games.baroque.cards import CARDS, HAND_SIZE, RANKS, sort_cards
 from app.games.baroque.rules import apply, legal_actions
 from app.games.baroque.state import BaroqueState, Phase
-from app.games.baroque.view import view
 
 SEED = 1234
 EMILY, JACK, ANNA, JOHN = 0, 1, 2, 3
@@ -186,7 +185,7 @@ def test_10_1_deal_with_a_fixed_first_dealer() -> None:
     assert state.rank_available == RANKS
     assert state.scores == (0, 0, 0)
     for seat in range(3):
-        seen = view(state, seat)
+        seen = RULES.view(state, seat)
         assert seen["hand"] == list(state.hands[seat])
         assert seen["hand_sizes"] == [9, 9, 9]
         assert seen["discard"] == ["black-05", "green-01", "green-03"]
@@ -259,7 +258,7 @@ def test_10_2_bidding_with_conflicts() -> None:
     assert state.rank_set_aside == ("rank-4",)
     assert state.rank_available == ()
     assert (state.phase, state.trick_number, state.leader, state.current_seat) == (Phase.SALON, 1, 2, 2)
-    assert view(state, None)["bids"] == [0, 1, 3, 7]
+    assert RULES.view(state, None)["bids"] == [0, 1, 3, 7]
 
 
 # --- §10.3 – §10.5 the seed's example ---------------------------------------------------------
@@ -270,7 +269,7 @@ def test_10_3_salon_following() -> None:
     rejected(state, ANNA, salon("yellow-04"), "not_your_turn")
     rejected(state, EMILY, salon("yellow-05"), "card_not_in_hand")
     state = act(state, EMILY, salon("green-05"))
-    assert view(state, None)["lead_color"] == "green"
+    assert RULES.view(state, None)["lead_color"] == "green"
     rejected(state, JACK, salon("black-01"), "must_follow_color")
     state = act(state, JACK, salon("green-01"))
     state = act(state, ANNA, salon("yellow-04"))
@@ -280,7 +279,7 @@ def test_10_3_salon_following() -> None:
     assert [len(hand) for hand in state.hands] == [6, 6, 6, 6]
     assert state.salon == ("green-05", "green-01", "yellow-04", "green-10")
     assert RULES.awaiting(state) == frozenset({0, 1, 2, 3})
-    assert view(state, None)["void"] == [False, False, True, False]
+    assert RULES.view(state, None)["void"] == [False, False, True, False]
 
 
 def test_10_4_ball_and_resolution() -> None:
@@ -312,7 +311,7 @@ def test_10_4_ball_and_resolution() -> None:
     assert state.hands[ANNA] == cards("black-03 yellow-04 yellow-06 yellow-07 yellow-09 yellow-10")
     assert state.hands[JOHN] == cards("black-04 black-07 black-08 black-09 black-10 yellow-08")
     for viewer in (None, EMILY, JACK, ANNA, JOHN):
-        seen = view(state, viewer)
+        seen = RULES.view(state, viewer)
         assert seen["known_in_hand"] == [["green-05"], [], ["yellow-04"], []]
         assert seen["hand_sizes"] == [6, 6, 6, 6]
     assert (state.phase, state.trick_number, state.leader, state.current_seat) == (Phase.SALON, 2, ANNA, ANNA)
@@ -407,9 +406,9 @@ def test_10_7_redaction_while_the_ball_is_pending() -> None:
         text = json.dumps(public) + json.dumps(received)
         assert "black-05" not in text
         assert "keep" not in text
-    assert view(state, JACK)["my_decision"] == {"choice": "keep"}
-    assert view(state, EMILY)["my_decision"] == {"choice": "change", "card": "black-05"}
-    assert view(state, JACK)["committed"] == view(state, EMILY)["committed"] == [True, True, False, False]
+    assert RULES.view(state, JACK)["my_decision"] == {"choice": "keep"}
+    assert RULES.view(state, EMILY)["my_decision"] == {"choice": "change", "card": "black-05"}
+    assert RULES.view(state, JACK)["committed"] == RULES.view(state, EMILY)["committed"] == [True, True, False, False]
     # The opposite decisions leave Anna's and John's data identical (§5.2 R1, R2).
     swapped = seed_example_salon()
     swapped, swapped_first = act_events(swapped, EMILY, KEEP)
@@ -453,7 +452,7 @@ def test_10_8_last_trick_has_no_ball_and_the_round_ends() -> None:
     assert (list(state.hands), state.discard) == (hands, leftovers)
     assert state.rank_available == RANKS
     assert state.tricks_won == (0, 0, 0)
-    seen = view(state, None)
+    seen = RULES.view(state, None)
     assert seen["round_summaries"] == [
         {"round": 1, "dealer": 0, "bids": [2, 6, 0], "tricks_won": [2, 7, 0], "bonuses": [2, 0, 2], "scores": [4, 7, 2]}
     ]
@@ -479,7 +478,7 @@ def test_10_8_last_trick_has_no_ball_and_the_round_ends() -> None:
 def test_10_9_a_returned_card_is_a_normal_hand_card() -> None:
     state = seed_example_ball()
     state = act(state, ANNA, salon("yellow-04"))
-    assert view(state, None)["known_in_hand"] == [["green-05"], [], [], []]
+    assert RULES.view(state, None)["known_in_hand"] == [["green-05"], [], [], []]
     rejected(state, JOHN, salon("black-10"), "must_follow_color")
     state = act(state, JOHN, salon("yellow-08"))
     state = act(state, EMILY, salon("yellow-01"))
@@ -495,7 +494,7 @@ def test_10_9_a_returned_card_is_a_normal_hand_card() -> None:
     assert state.tricks[-1].winner == ANNA
     assert state.scores[ANNA] == 2
     assert state.hands[ANNA] == cards("black-03 yellow-04 yellow-06 yellow-07 yellow-09")
-    assert view(state, None)["known_in_hand"] == [["green-05"], [], ["yellow-04"], []]
+    assert RULES.view(state, None)["known_in_hand"] == [["green-05"], [], ["yellow-04"], []]
     assert (state.leader, state.current_seat, state.trick_number) == (ANNA, ANNA, 3)
 
 
@@ -678,7 +677,7 @@ def test_views_show_other_hands_only_as_counts_and_known_cards() -> None:
 
 def test_a_kept_card_is_never_revealed() -> None:
     state = seed_example_ball()
-    trick = view(state, None)["last_trick"]
+    trick = RULES.view(state, None)["last_trick"]
     assert isinstance(trick, dict)
     assert trick["ball"] == [
         {"seat": 0, "outcome": "changed", "returned": "green-05", "new": "black-05"},
@@ -691,9 +690,9 @@ def test_a_kept_card_is_never_revealed() -> None:
 def test_the_view_tells_each_seat_whether_it_must_follow() -> None:
     # §4.5: in the salon a non-leader holding the lead color must play it; a void seat may play anything.
     state = table(SEED_EXAMPLE_HANDS, dealer=EMILY, leader=EMILY)
-    assert [view(state, seat)["must_follow"] for seat in (None, EMILY, JACK)] == [None, None, None]  # no lead yet
+    assert [RULES.view(state, seat)["must_follow"] for seat in (None, EMILY, JACK)] == [None, None, None]  # no lead yet
     state = act(state, EMILY, salon("green-05"))
-    assert [view(state, seat)["must_follow"] for seat in (None, EMILY, JACK, ANNA, JOHN)] == [
+    assert [RULES.view(state, seat)["must_follow"] for seat in (None, EMILY, JACK, ANNA, JOHN)] == [
         None,
         None,  # the leader is bound to nothing
         True,
@@ -701,11 +700,11 @@ def test_the_view_tells_each_seat_whether_it_must_follow() -> None:
         True,
     ]
     state = act(state, JACK, salon("green-01"))
-    assert view(state, JACK)["must_follow"] is None  # played: nothing left to decide in this salon
+    assert RULES.view(state, JACK)["must_follow"] is None  # played: nothing left to decide in this salon
     # §4.6, §8 A2: at the ball the hand plus the seat's own salon card decide; John stays bound to green
     # by his salon card green-10 though his hand holds no green, so he may only keep.
     state = seed_example_salon()
-    assert [view(state, seat)["must_follow"] for seat in (EMILY, JACK, ANNA, JOHN)] == [None, True, False, True]
+    assert [RULES.view(state, seat)["must_follow"] for seat in (EMILY, JACK, ANNA, JOHN)] == [None, True, False, True]
     assert full_view(RULES, state, JOHN)["legal"] == [KEEP]
     # What the view says agrees with what the rules accept.
     assert full_view(RULES, state, JACK)["legal"] == [KEEP, change("green-06")]
@@ -713,7 +712,7 @@ def test_the_view_tells_each_seat_whether_it_must_follow() -> None:
 
 def test_a_completed_trick_carries_the_rules_reading_of_it() -> None:
     # §10.4: black was played, so black (trump) decides; Anna could not follow green.
-    trick = view(seed_example_ball(), None)["last_trick"]
+    trick = RULES.view(seed_example_ball(), None)["last_trick"]
     assert isinstance(trick, dict)
     assert (trick["lead_color"], trick["winning_color"], trick["by_trump"]) == ("green", "black", True)
     assert trick["void"] == [False, False, True, False]
@@ -721,7 +720,7 @@ def test_a_completed_trick_carries_the_rules_reading_of_it() -> None:
     state = color_switch_ball()
     for seat, payload in enumerate((change("yellow-05"), KEEP, KEEP)):
         state = act(state, seat, payload)
-    trick = view(state, None)["last_trick"]
+    trick = RULES.view(state, None)["last_trick"]
     assert isinstance(trick, dict)
     assert (trick["winner"], trick["lead_color"], trick["winning_color"], trick["by_trump"]) == (
         0,
@@ -746,7 +745,7 @@ def test_bots_play_a_whole_game_from_the_full_view(seats: int) -> None:
 def test_views_are_json_and_the_table_adds_the_common_keys() -> None:
     state = seed_example_salon()
     for seat in (None, 0, 1, 2, 3):
-        own = view(state, seat)
+        own = RULES.view(state, seat)
         assert json.loads(json.dumps(own)) == own
         assert not ENVELOPE_KEYS & set(own)  # the game's own fields only
         seen = full_view(RULES, state, seat)
@@ -779,4 +778,4 @@ def test_replaced_hidden_decisions_change_the_state_but_not_others_views() -> No
     assert kept != other
     for viewer in (EMILY, ANNA, JOHN, None):
         assert full_view(RULES, kept, viewer) == full_view(RULES, other, viewer)
-    assert view(kept, JACK) != view(other, JACK)
+    assert RULES.view(kept, JACK) != RULES.view(other, JACK)

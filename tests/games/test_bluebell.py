@@ -17,7 +17,6 @@ from app.games.bluebell.cards import CARD_SETS
 from app.games.bluebell.checks import IllegalPlacement
 from app.games.bluebell.rules import apply, legal_actions
 from app.games.bluebell.state import Bluebell, BluebellState, Step, Turn
-from app.games.bluebell.view import view
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: a table built directly in the middle of a round.
@@ -113,7 +112,7 @@ def kinds(events: tuple[Event, ...]) -> list[str]:
 
 
 def other_hand(state: BluebellState, owner: int, viewer: int | None) -> object:
-    players = view(state, viewer)["players"]
+    players = RULES.view(state, viewer)["players"]
     assert isinstance(players, list)
     return players[owner]["hand"]
 
@@ -137,7 +136,7 @@ def test_s1_golden_setup_seed_7() -> None:
     assert state.step is Step.ACTION and state.round == 1
     assert state.unseen == (18, 0)
     for viewer in (None, 0, 1, 2):
-        piles = view(state, viewer)["piles"]
+        piles = RULES.view(state, viewer)["piles"]
         assert piles == {
             "A": {"size": 19, "hidden": 18, "cards": ["summer-7"], "top": "summer-7"},
             "B": {"size": 1, "hidden": 0, "cards": ["spring-5"], "top": "spring-5"},
@@ -257,7 +256,7 @@ def test_s7_matching_discard_costs_nothing() -> None:
     assert (state.active, state.step) == (2, Step.ACTION)
     assert kinds(step.events) == ["discarded", "drew"]
     # The turn's public record names only what the turn did.
-    assert view(state, None)["recent"] == [
+    assert RULES.view(state, None)["recent"] == [
         {"round": 1, "seat": 1, "discarded": "summer-3", "discard_pile": "A", "drew": "spring-1", "draw_pile": "B"}
     ]
 
@@ -311,7 +310,7 @@ def test_s9_round_end_winner_bluebell_and_next_round() -> None:
     assert state.reunion_holder is None and state.stacks == ((), (), ())
     # Only the chooser learns which card it was.
     for viewer, card in ((2, "spring-2"), (1, None), (0, None), (None, None)):
-        players = view(state, viewer)["players"]
+        players = RULES.view(state, viewer)["players"]
         assert isinstance(players, list)
         assert players[1]["bluebells"] == [{"card": card, "chooser": 2, "round": 1}]
         assert players[1]["bluebell_count"] == 1
@@ -357,8 +356,8 @@ def test_s10_reunion_declaration() -> None:
     )
     plain = act(ineligible, 0, {"type": "draw", "pile": "A"}).state
     for viewer in (None, 2):
-        assert view(declined, viewer)["players"] == view(plain, viewer)["players"]
-        assert view(declined, viewer)["recent"] == view(plain, viewer)["recent"]
+        assert RULES.view(declined, viewer)["players"] == RULES.view(plain, viewer)["players"]
+        assert RULES.view(declined, viewer)["recent"] == RULES.view(plain, viewer)["recent"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -581,7 +580,7 @@ def test_a_zero_token_player_may_end_the_round_with_a_tie() -> None:
     Random("5:4").shuffle(deck)
     assert state.hands[0] == tuple(deck[:2])
     # The piles were dealt again, so the round's result is what still shows the card that ended it.
-    assert view(state, 1)["results"][-1] == {
+    assert RULES.view(state, 1)["results"][-1] == {
         "round": 1,
         "ender": 0,
         "winner": None,
@@ -640,7 +639,7 @@ def test_second_bluebell_ends_the_game_and_reveals_all() -> None:
 
 def test_views_show_own_hand_and_only_known_cards_of_others() -> None:
     state = table(active=0, hands={0: ["spring-1", "summer-1"], 1: ["autumn-1", "winter-1"]}, known={1: ["winter-1"]})
-    mine = view(state, 0)
+    mine = RULES.view(state, 0)
     assert mine["hand"] == [
         {"card": "spring-1", "known": False},
         {"card": "summer-1", "known": False},
@@ -650,13 +649,13 @@ def test_views_show_own_hand_and_only_known_cards_of_others() -> None:
     assert other_hand(state, 0, 1) == [None, None]
     text = json.dumps(full_view(RULES, state, 0))
     assert "autumn-1" not in text
-    assert view(state, None)["hand"] is None and full_view(RULES, state, None)["legal"] == []
+    assert RULES.view(state, None)["hand"] is None and full_view(RULES, state, None)["legal"] == []
     assert full_view(RULES, state, 1)["legal"] == []
 
 
 def test_pile_bottoms_stay_hidden_until_exposed() -> None:
     state = RULES.deal(2, {}, Random(3))
-    seen = view(state, 0)["piles"]
+    seen = RULES.view(state, 0)["piles"]
     assert isinstance(seen, dict)
     assert seen["A"]["hidden"] == 12 and seen["A"]["cards"] == [state.piles[0][-1]]
     hidden = state.piles[0][:12]
@@ -668,7 +667,7 @@ def test_pile_bottoms_stay_hidden_until_exposed() -> None:
     state = apply(state, seat, action, rng_for(3, 1)).state
     state = apply(state, seat, Draw("A"), rng_for(3, 2)).state
     assert state.unseen[0] == 11
-    piles = view(state, None)["piles"]
+    piles = RULES.view(state, None)["piles"]
     assert isinstance(piles, dict) and piles["A"]["cards"] == [state.piles[0][-1]]
 
 
@@ -676,12 +675,12 @@ def test_only_the_choosing_ender_sees_every_card_in_play() -> None:
     state = table(active=2, hands={2: ["winter-6", "summer-1"]}, pile_a=["spring-2"], supply=(2, 3, 0),
                   autumn_tokens=(3, 0, 0), stock=1)  # fmt: skip
     state = act(state, 2, {"type": "discard", "card_id": "winter-6", "pile": "A"}).state
-    ender = view(state, 2)["in_play"]
+    ender = RULES.view(state, 2)["in_play"]
     assert isinstance(ender, list) and len(ender) == 26
     assert {"card": "winter-6", "where": "pile", "seat": None, "pile": "A"} in ender
     assert {"card": state.hands[0][0], "where": "hand", "seat": 0, "pile": None} in ender
     for viewer in (None, 0, 1):
-        assert view(state, viewer)["in_play"] is None
+        assert RULES.view(state, viewer)["in_play"] is None
     for viewer in (None, 1):  # seat 0's dealt cards stay its own
         text = json.dumps(full_view(RULES, state, viewer))
         assert not any(f'"{card}"' in text for card in state.hands[0])
@@ -690,7 +689,7 @@ def test_only_the_choosing_ender_sees_every_card_in_play() -> None:
 def test_views_are_plain_json_and_the_table_adds_the_envelope() -> None:
     state = RULES.deal(4, {}, Random(11))
     for viewer in (None, 0, 1, 2, 3):
-        own = view(state, viewer)
+        own = RULES.view(state, viewer)
         assert json.loads(json.dumps(own)) == own
         assert not ENVELOPE_KEYS & set(own), "the table adds phase, awaiting, legal, outcome and seat"
         shown = full_view(RULES, state, viewer)
@@ -718,7 +717,7 @@ def test_choices_say_what_each_hand_card_would_do_for_the_seat_due_to_act() -> N
         stock=3,
         reunion_holder=0,
     )
-    choices = view(state, 0)["choices"]
+    choices = RULES.view(state, 0)["choices"]
     assert choices == {
         # §4.3: a spring follows only a winter, checked before P1's showing spring.
         "spring-5": {
@@ -739,10 +738,10 @@ def test_choices_say_what_each_hand_card_would_do_for_the_seat_due_to_act() -> N
         },
     }
     for viewer in (None, 1, 2):
-        assert view(state, viewer)["choices"] is None
+        assert RULES.view(state, viewer)["choices"] is None
     # Only a spring on top blocks, and the view names whose (§4.3, §8.2).
     blocked = replace(state, stacks=((), state.stacks[1], state.stacks[2]))
-    shown = view(blocked, 0)["choices"]
+    shown = RULES.view(blocked, 0)["choices"]
     assert isinstance(shown, dict)
     assert shown["spring-5"]["blocked"] == {"reason": "spring_blocked", "seat": 1}
 
@@ -757,7 +756,7 @@ def test_choices_show_a_round_ending_discard_a_bank_and_the_empty_space() -> Non
         supply=(0, 3, 3),
         autumn_tokens=(3, 0, 0),
     )
-    choices = view(state, 0)["choices"]
+    choices = RULES.view(state, 0)["choices"]
     assert choices == {
         "winter-5": {
             "blocked": None,
@@ -781,7 +780,7 @@ def test_choices_show_a_round_ending_discard_a_bank_and_the_empty_space() -> Non
         supply=(0, 3, 3),
         autumn_tokens=(3, 0, 0),
     )
-    shown = view(full, 0)["choices"]
+    shown = RULES.view(full, 0)["choices"]
     assert isinstance(shown, dict)
     # §4.5 step 5: no token to pay, so the mismatched discard ends the round and draws nothing.
     assert shown["spring-6"]["discard"] == {
@@ -789,4 +788,4 @@ def test_choices_show_a_round_ending_discard_a_bank_and_the_empty_space() -> Non
         "B": {"cost": "ends_round", "draws": None},
     }
     after = act(state, 0, {"type": "place", "card_id": "winter-5", "return_pile": "B"}).state
-    assert view(after, 0)["choices"] is None, "the draw step has no choices"
+    assert RULES.view(after, 0)["choices"] is None, "the draw step has no choices"

@@ -28,7 +28,7 @@ from app.games.brownies.cards import (
 from app.games.brownies.proofs import inventory, redeal_hidden
 from app.games.brownies.rules import apply, setup
 from app.games.brownies.state import BrowniesState, Phase, Player
-from app.games.brownies.view import CATALOG, view
+from app.games.brownies.view import CATALOG
 
 # ---------------------------------------------------------------------------------------------
 # Helpers: a table built directly in the middle of a game.
@@ -198,7 +198,7 @@ def test_s1_setup_three_players() -> None:
     assert state.funds_out == ("FUND_6",)
     assert (state.active_seat, state.turn, state.round, state.main_action_done) == (0, 1, 1, False)
     # The removed basic is never revealed, not even by name (the card catalog lists every kind).
-    seen = view(state, None)
+    seen = RULES.view(state, None)
     assert "BB_GENERAL_STORE" not in json.dumps(seen)
 
 
@@ -249,7 +249,7 @@ def test_s5_many_for_one_trade_for_a_building() -> None:
     assert state.secondary_discard == ("BREAD",)
     assert state.primary_discard == ("CHARCOAL",)
     assert state.players[1].area == ("BD_DINER",)
-    assert view(state, None)["players"][1]["vp"] == 2  # type: ignore[index]
+    assert RULES.view(state, None)["players"][1]["vp"] == 2  # type: ignore[index]
     assert hand(state, 1) == Counter(["WOOD", "CLAY"])
     assert state.building_row == ()
 
@@ -267,7 +267,7 @@ def test_s6_builder_then_the_new_buildings_brownies_in_the_same_turn() -> None:
     state = play(state, brownie("BB_BUILDER", pay=["BREAD", "FLOUR"], take="BD_SMITHY"))
     assert state.secondary_discard == ("BREAD",) and state.primary_discard == ("FLOUR",)
     assert state.players[1].area == ("BB_BUILDER", "BD_SMITHY")
-    assert view(state, 0)["players"][1]["vp"] == 3  # type: ignore[index]
+    assert RULES.view(state, 0)["players"][1]["vp"] == 3  # type: ignore[index]
     step = act(state, brownie("BD_SMITHY"))
     assert step.events[0].data["paid"] == ["CHARCOAL"] and step.events[0].data["gained"] == ["IRON"]
     state = step.state
@@ -292,9 +292,9 @@ def test_s7_general_store_draw_is_seen_only_by_the_drawer() -> None:
     assert public[0].kind == "brownie_used" and public[0].data["drew"] == 1
     assert "COW" not in json.dumps([e.to_json() for e in public])
     for seat in (1, 2, None):
-        seen = view(state, seat)["players"][0]  # type: ignore[index]
+        seen = RULES.view(state, seat)["players"][0]  # type: ignore[index]
         assert seen["hand"] == ["STONE"] and seen["hidden"] == 1 and seen["hand_size"] == 2
-    own = view(state, 0)
+    own = RULES.view(state, 0)
     assert own["players"][0]["hand"] == ["STONE", "COW"]  # type: ignore[index]
     assert own["secret"] == ["COW"]
 
@@ -658,10 +658,10 @@ def test_known_copies_are_paid_first_and_a_shown_hidden_card_becomes_known() -> 
     )
     state = play(state, produce("MEAT"))
     assert state.players[0].hidden == ("COW",)
-    assert view(state, 1)["players"][0]["hand"] == ["WHEAT", "MEAT"]  # type: ignore[index]
+    assert RULES.view(state, 1)["players"][0]["hand"] == ["WHEAT", "MEAT"]  # type: ignore[index]
     state = play(state, brownie("BD_COWSHED"))  # shows the only COW, the hidden one
     assert state.players[0].hidden == ()
-    assert view(state, 1)["players"][0]["hand"] == ["WHEAT", "COW", "MILK", "MEAT"]  # type: ignore[index]
+    assert RULES.view(state, 1)["players"][0]["hand"] == ["WHEAT", "COW", "MILK", "MEAT"]  # type: ignore[index]
 
 
 def test_the_vp_supply_running_out_ends_the_game_with_shared_wins() -> None:
@@ -717,9 +717,9 @@ def test_view_carries_the_common_keys_and_is_json() -> None:
         assert seen["seat"] == seat
         assert (seen["legal"] != []) == (seat == 1)
         # The game's own view leaves the envelope to the table and the card faces to the catalog.
-        own = view(state, seat)
+        own = RULES.view(state, seat)
         assert not own.keys() & ENVELOPE_KEYS and "cards" not in own
-    assert view(state, None)["secret"] is None
+    assert RULES.view(state, None)["secret"] is None
 
 
 def test_the_card_faces_are_the_catalog_sent_once() -> None:
@@ -744,7 +744,7 @@ def test_the_card_faces_are_the_catalog_sent_once() -> None:
 
 def test_views_show_deck_sizes_only_and_never_the_removed_basics() -> None:
     state = setup(2, RULES.parse_options({}, 2), Random(11))
-    seen = view(state, 0)
+    seen = RULES.view(state, 0)
     market = seen["market"]
     assert isinstance(market, dict)
     assert market["building_deck"] == len(state.building_deck)
@@ -779,8 +779,8 @@ def test_hands_are_revealed_at_the_end_unless_the_option_is_off() -> None:
         )
         return play(state, brownie("BD_DINER"))
 
-    assert view(finished(True), 2)["players"][1]["hand"] == ["COW"]  # type: ignore[index]
-    assert view(finished(False), 2)["players"][1]["hidden"] == 1  # type: ignore[index]
+    assert RULES.view(finished(True), 2)["players"][1]["hand"] == ["COW"]  # type: ignore[index]
+    assert RULES.view(finished(False), 2)["players"][1]["hidden"] == 1  # type: ignore[index]
 
 
 def test_redeal_moves_only_what_the_viewer_cannot_see() -> None:
@@ -794,7 +794,7 @@ def test_redeal_moves_only_what_the_viewer_cannot_see() -> None:
     for k in range(30):
         for viewer in (0, 1, 2, None):
             other = redeal_hidden(state, viewer, Random(k))
-            assert view(other, viewer) == view(state, viewer)
+            assert RULES.view(other, viewer) == RULES.view(state, viewer)
             assert inventory(other) == inventory(state)
             if viewer is not None:
                 assert other.players[viewer] == state.players[viewer]

@@ -192,11 +192,11 @@ def test_a_patch_handles_lists_that_grow_shrink_and_move_on_and_values_that_chan
         "seat": {"a": 1, "b": 5, "c": 3},
         "added": [],
     }
-    ops = orjson.loads(patch(SentView.of(1, old), SentView.of(2, new), new))
+    ops = orjson.loads(patch(SentView.of(1, old), SentView.of(2, new), new, {}))
     assert apply_patch(old, ops) == new
     assert [["hand", 1], {"id": 2, "up": True}] in ops and [["seat", "b"], 5] in ops
     assert [["window"], 2, ["e", "f"]] in ops and [["log"], 0, [4, 5]] in ops and [["cut", 2]] in ops
     assert [["gone"]] in ops and [["kind"], {"now": "an object"}] in ops
     assert old["log"] == [1, 2, 3], "the view a page holds is left as it was"
-    assert patch(SentView.of(2, new), SentView.of(3, new), new) == b"[]"
+    assert patch(SentView.of(2, new), SentView.of(3, new), new, {}) == b"[]"
     assert orjson.loads(SentView.of(2, new).encoded()) == new

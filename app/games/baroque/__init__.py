@@ -6,7 +6,7 @@ from app.games.baroque.bot import choose
 from app.games.baroque.proofs import inventory, redeal_hidden
 from app.games.baroque.rules import apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.baroque.state import BaroqueState
-from app.games.baroque.view import view
+from app.games.baroque.view import public_view, seat_view
 from app.games.baroque.why import RULE_SECTIONS, choices
 
 RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
@@ -20,8 +20,8 @@ RULES: GameRules[BaroqueState, BaroqueAction] = GameRules(
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
-    view=view,
-    seat_keys=frozenset({"hand", "must_follow", "my_decision"}),  # what only a seat's own view shows
+    public_view=public_view,
+    seat_view=seat_view,
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

@@ -53,15 +53,13 @@ def summary_json(summary: RoundSummary) -> dict[str, object]:
     }
 
 
-def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
-    """JSON of what `seat` may see: its own hand and ball decision, and everything public.
+def public_view(state: BaroqueState) -> dict[str, object]:
+    """JSON of everything public, which every seat and a spectator see alike.
 
     The table adds phase, awaiting, legal, outcome and seat (app/engine/envelope.py).
     """
     seats = range(state.seats)
-    own = seat if seat is not None and 0 <= seat < state.seats else None  # None: a spectator
     lead = lead_color(state)
-    decision = None if own is None else state.decisions.chosen(own)
     return {
         "seats": state.seats,
         "round": state.round,
@@ -73,7 +71,6 @@ def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
         "leader": state.leader,
         "current_seat": state.current_seat if state.phase in (Phase.BIDDING, Phase.SALON) else None,
         "lead_color": None if lead is None else lead.value,
-        "hand": None if own is None else list(state.hands[own]),
         "hand_sizes": [len(hand) for hand in state.hands],
         # §5.3: returned salon cards stay public until they leave the hand again.
         "known_in_hand": [list(known) for known in state.known_in_hand],
@@ -84,14 +81,25 @@ def view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
         "bids": [state.bid(other) for other in seats],
         "salon": list(state.salon),
         "void": off_lead(state.salon, state.leader),
-        # Own seat only, as it follows from the hand: bound to the lead color now (§4.5, §4.6, §8 A2)?
-        "must_follow": None if own is None else must_follow(state, own),
         # §5.2 R2: of every seat's ball decision the table sees only whether it is made.
         "committed": state.decisions.flags(),
-        "my_decision": None if decision is None else decision_json(decision),
         "tricks_won": list(state.tricks_won),
         "scores": list(state.scores),
         "tricks": [trick_json(trick) for trick in state.tricks if trick.round == state.round],
         "last_trick": shown_trick_json(state.tricks[-1]) if state.tricks else None,
         "round_summaries": [summary_json(summary) for summary in state.rounds],
+    }
+
+
+def seat_view(state: BaroqueState, seat: Seat | None) -> dict[str, object]:
+    """JSON of what `seat` alone sees: its hand and ball decision; None for a spectator (None, or no seat)."""
+    own = seat if seat is not None and 0 <= seat < state.seats else None
+    if own is None:
+        return {"hand": None, "must_follow": None, "my_decision": None}
+    decision = state.decisions.chosen(own)
+    return {
+        "hand": list(state.hands[own]),
+        # As it follows from the hand: bound to the lead color now (§4.5, §4.6, §8 A2)?
+        "must_follow": must_follow(state, own),
+        "my_decision": None if decision is None else decision_json(decision),
     }

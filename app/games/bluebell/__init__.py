@@ -15,7 +15,7 @@ from app.games.bluebell.rules import (
     setup,
 )
 from app.games.bluebell.state import BluebellState
-from app.games.bluebell.view import view
+from app.games.bluebell.view import public_view, seat_view
 from app.games.bluebell.why import RULE_SECTIONS, choices
 
 RULES: GameRules[BluebellState, BluebellAction] = GameRules(
@@ -29,8 +29,8 @@ RULES: GameRules[BluebellState, BluebellAction] = GameRules(
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
-    view=view,
-    seat_keys=frozenset({"players", "hand", "choices", "in_play"}),  # what only a seat's own view shows
+    public_view=public_view,
+    seat_view=seat_view,
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

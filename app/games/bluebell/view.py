@@ -84,15 +84,11 @@ def _choice(state: BluebellState, seat: Seat, card: str) -> dict[str, object]:
     }
 
 
-def view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
-    """The game's fields of the view for `seat`: the public table, plus its own hand and the Bluebells it chose.
+def public_view(state: BluebellState) -> dict[str, object]:
+    """The game's fields of the public table, which every seat and a spectator see alike.
 
-    The table adds phase, awaiting, legal, outcome and seat (app/engine/envelope.py). The seat due to
-    place or discard also gets `choices`: for each hand card, what placing or discarding it would do.
+    The table adds phase, awaiting, legal, outcome and seat (app/engine/envelope.py).
     """
-    viewer = seat if seat is not None and 0 <= seat < state.seats else None  # anyone else watches
-    choosing = viewer is not None and state.step is Step.BLUEBELL_CHOICE and viewer == state.round_ender
-    acting = viewer if viewer is not None and state.step is Step.ACTION and viewer == state.active else None
     return {
         "seats": state.seats,
         "round": state.round,
@@ -105,11 +101,24 @@ def view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
         "piles": {
             name: _pile(cards, hidden) for name, cards, hidden in zip(PILES, state.piles, state.unseen, strict=True)
         },
+        "recent": [turn_json(turn) for turn in state.recent],
+        "results": [result_json(r) for r in state.results],
+        "winner": state.winner,
+    }
+
+
+def seat_view(state: BluebellState, seat: Seat | None) -> dict[str, object]:
+    """The players as `seat` sees them, its own hand and the Bluebells it chose.
+
+    The seat due to place or discard also gets `choices`: for each hand card, what placing or
+    discarding it would do.
+    """
+    viewer = seat if seat is not None and 0 <= seat < state.seats else None  # anyone else watches
+    choosing = viewer is not None and state.step is Step.BLUEBELL_CHOICE and viewer == state.round_ender
+    acting = viewer if viewer is not None and state.step is Step.ACTION and viewer == state.active else None
+    return {
         "players": [_player(state, other, viewer) for other in range(state.seats)],
         "hand": _own_hand(state, viewer) if viewer is not None else None,
         "choices": None if acting is None else {card: _choice(state, acting, card) for card in state.hands[acting]},
         "in_play": _in_play(state) if choosing else None,
-        "recent": [turn_json(turn) for turn in state.recent],
-        "results": [result_json(r) for r in state.results],
-        "winner": state.winner,
     }

@@ -6,7 +6,7 @@ from app.games.bremen.bot import choose
 from app.games.bremen.proofs import inventory, redeal_hidden
 from app.games.bremen.rules import OPTIONS, apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.bremen.state import BremenState
-from app.games.bremen.view import view
+from app.games.bremen.view import public_view, seat_view
 from app.games.bremen.why import RULE_SECTIONS, choices
 
 RULES: GameRules[BremenState, BremenAction] = GameRules(
@@ -19,8 +19,8 @@ RULES: GameRules[BremenState, BremenAction] = GameRules(
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
-    view=view,
-    seat_keys=frozenset({"hand", "pass_log"}),  # what only a seat's own view shows
+    public_view=public_view,
+    seat_view=seat_view,
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

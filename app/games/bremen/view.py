@@ -1,9 +1,9 @@
 """What one seat (or a spectator) may see of a Bremen table: an allow-list built from §5.
 
 The game's own fields only: the table adds phase, awaiting, legal, outcome and seat
-(app/engine/envelope.py). Every call builds new values and nothing is shared between views. A table
-builds five views per move, so they are built cheaply: the state is read once into locals, cards are
-dict literals (no function call per card), and parts that are empty for most moves cost nothing.
+(app/engine/envelope.py). The public fields are built once per move for every seat and spectator, a
+seat's own per seat; both cheaply: the state is read once into locals, cards are dict literals (no
+function call per card), and parts that are empty for most moves cost nothing.
 """
 
 from app.engine import Seat
@@ -81,12 +81,8 @@ def _own_hand(state: BremenState, seat: Seat) -> list[dict[str, object]]:
     ]
 
 
-def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
-    """JSON-ready: the public rows of §5, plus the seat's own hand and pass log.
-
-    A spectator (None, or anything that is not a seat of the table) gets None for the seat's own keys.
-    """
-    own = seat if type(seat) is int and seat in _SEATS else None
+def public_view(state: BremenState) -> dict[str, object]:
+    """JSON-ready: the public rows of §5, which every seat and a spectator see alike."""
     phase, leader, history, declared = state.phase, state.leader, state.history, state.declared
     animals = [_ANIMAL[role] for role in state.roles]
     # Which seats have committed in this step: public flags (§5).
@@ -119,8 +115,6 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
         "max_failures": MAX_FAILURES,
         "declared": None if declared is None else {"seat": leader, "card_id": declared, "value": VALUE[declared]},
         "seats": seats,
-        "hand": None if own is None else _own_hand(state, own),
-        "pass_log": None if own is None else [_pass_record(own, r) for r in state.pass_log[own]],
         "last_ensemble": shown[-1] if shown else None,
         "history": shown,
         "discard": [{"card_id": card, "value": VALUE[card]} for card in state.discard],
@@ -130,3 +124,11 @@ def view(state: BremenState, seat: Seat | None) -> dict[str, object]:
         "hands": [[{"card_id": c, "value": VALUE[c]} for c in hand] for hand in state.hands] if over else None,
         "unused": [{"card_id": c, "value": VALUE[c]} for c in state.unused] if over else None,
     }
+
+
+def seat_view(state: BremenState, seat: Seat | None) -> dict[str, object]:
+    """The seat's own hand and pass log (§5); None for a spectator (None, or anything that is not a seat)."""
+    own = seat if type(seat) is int and seat in _SEATS else None
+    if own is None:
+        return {"hand": None, "pass_log": None}
+    return {"hand": _own_hand(state, own), "pass_log": [_pass_record(own, r) for r in state.pass_log[own]]}

@@ -7,7 +7,7 @@ from app.games.brownies.legal import legal_actions
 from app.games.brownies.proofs import inventory, redeal_hidden
 from app.games.brownies.rules import apply, awaiting, outcome, phase, setup
 from app.games.brownies.state import BrowniesState
-from app.games.brownies.view import CATALOG, view
+from app.games.brownies.view import CATALOG, public_view, seat_view
 from app.games.brownies.why import RULE_SECTIONS, choices
 
 OPTIONS = (  # §7; `players` and `seed` belong to the table itself
@@ -27,8 +27,8 @@ RULES: GameRules[BrowniesState, Action] = GameRules(
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
-    view=view,
-    seat_keys=frozenset({"players", "secret"}),  # what only a seat's own view shows
+    public_view=public_view,
+    seat_view=seat_view,
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

@@ -54,11 +54,9 @@ def _icons_json(icons: tuple[Icon, ...]) -> dict[str, dict[str, int]]:
 CATALOG: dict[str, object] = {kind: _card_json(card) for kind, card in CARDS.items()}
 
 
-def view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
-    """The game's own fields as `seat` sees them (the table adds the envelope): hidden General Store
-    draws of others only as a count; cards by kind id, their faces in the catalog."""
-    reveal_all = state.phase is Phase.GAME_OVER and state.reveal_hands_at_end  # §5: hands shown at the end
-    own = state.players[seat] if seat is not None else None
+def public_view(state: BrowniesState) -> dict[str, object]:
+    """The game's own fields every seat and a spectator see alike (the table adds the envelope); cards
+    by kind id, their faces in the catalog."""
     return {
         "seats": state.seats,
         "start_seat": state.start_seat,
@@ -68,10 +66,6 @@ def view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
         "round_limit": state.round_limit,
         "main_action_done": state.main_action_done,
         "brownies_used": list(state.brownies_used),
-        "players": [
-            _player_json(index, player, reveal_all or index == seat) for index, player in enumerate(state.players)
-        ],
-        "secret": None if own is None else list(own.hidden),
         "market": {
             "building_row": list(state.building_row),
             "building_deck": len(state.building_deck),
@@ -89,6 +83,19 @@ def view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
         "previous_moves": [move.to_json() for move in state.previous_moves],
         "hand_limit": HAND_LIMIT,
         "winning_vp": WINNING_VP,
+    }
+
+
+def seat_view(state: BrowniesState, seat: Seat | None) -> dict[str, object]:
+    """Every player as `seat` (None: a spectator) sees them: hidden General Store draws of others only
+    as a count; and its own hidden draws."""
+    reveal_all = state.phase is Phase.GAME_OVER and state.reveal_hands_at_end  # §5: hands shown at the end
+    own = state.players[seat] if seat is not None else None
+    return {
+        "players": [
+            _player_json(index, player, reveal_all or index == seat) for index, player in enumerate(state.players)
+        ],
+        "secret": None if own is None else list(own.hidden),
     }
 
 

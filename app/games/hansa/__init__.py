@@ -6,7 +6,7 @@ from app.games.hansa.bot import choose
 from app.games.hansa.proofs import inventory, redeal_hidden
 from app.games.hansa.rules import apply, awaiting, legal_actions, outcome, phase, setup
 from app.games.hansa.state import HansaState
-from app.games.hansa.view import catalog, view
+from app.games.hansa.view import catalog, public_view, seat_view
 from app.games.hansa.why import RULE_SECTIONS, choices
 
 RULES: GameRules[HansaState, HansaAction] = GameRules(
@@ -20,8 +20,8 @@ RULES: GameRules[HansaState, HansaAction] = GameRules(
     awaiting=awaiting,
     legal_actions=legal_actions,
     apply=apply,
-    view=view,
-    seat_keys=frozenset({"players", "my_keep"}),  # what only a seat's own view shows
+    public_view=public_view,
+    seat_view=seat_view,
     outcome=outcome,
     parse_action=parse_action,
     redeal_hidden=redeal_hidden,

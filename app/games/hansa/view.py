@@ -95,12 +95,8 @@ def _last_turn_json(turn: LastTurn | None) -> dict[str, object] | None:
     }
 
 
-def view(state: HansaState, seat: Seat | None) -> dict[str, object]:
-    """JSON of what `seat` may see: its own hidden cards, and everything public (§5)."""
-    own = seat if seat is not None and 0 <= seat < state.seats else None
-    over = state.phase is Phase.GAME_OVER  # §6.2 step 1: hands and face-down cards are revealed
-    flags = state.kept.flags()
-    my_keep = state.kept.chosen(own) if own is not None else None
+def public_view(state: HansaState) -> dict[str, object]:
+    """JSON of everything public, which every seat and a spectator see alike (§5)."""
     n = state.seats
     return {
         "seats": n,
@@ -128,9 +124,19 @@ def view(state: HansaState, seat: Seat | None) -> dict[str, object]:
             for result in standings(state.players, state.prosperity)
         },
         "deck_count": len(state.deck),
-        "players": [_player_json(state, other, over or other == own, flags[other]) for other in range(n)],
-        "my_keep": None if my_keep is None else list(my_keep),
         "last_turn": _last_turn_json(state.last_turn),
         "settlements": [settlement_json(settlement) for settlement in state.settlements],
         "final": None if state.final is None else final_json(state.final),
+    }
+
+
+def seat_view(state: HansaState, seat: Seat | None) -> dict[str, object]:
+    """JSON of every player as `seat` may see them, its own hidden cards included, and its draft keep (§5)."""
+    own = seat if seat is not None and 0 <= seat < state.seats else None
+    over = state.phase is Phase.GAME_OVER  # §6.2 step 1: hands and face-down cards are revealed
+    flags = state.kept.flags()
+    my_keep = state.kept.chosen(own) if own is not None else None
+    return {
+        "players": [_player_json(state, other, over or other == own, flags[other]) for other in range(state.seats)],
+        "my_keep": None if my_keep is None else list(my_keep),
     }
