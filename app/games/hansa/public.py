@@ -5,10 +5,12 @@ from collections.abc import Sequence
 from app.games.hansa.cards import CITIES
 from app.games.hansa.state import FinalScoring, Settlement, Slot
 
+CITY_IDS = tuple(city.value for city in CITIES)  # read once: an Enum's `.value` is a slow property
+
 
 def by_city(counts: Sequence[int]) -> dict[str, int]:
     """Per-city counts keyed by city id."""
-    return {city.value: n for city, n in zip(CITIES, counts, strict=True)}
+    return dict(zip(CITY_IDS, counts, strict=True))
 
 
 def slot_json(slot: Slot) -> dict[str, object]:
