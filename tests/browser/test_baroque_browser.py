@@ -48,7 +48,7 @@ from tests.support.server import ServerProcess
 pytestmark = pytest.mark.browser
 
 
-GAME_SECONDS = 420  # a whole game, every page clicking as soon as it may (about a minute on a quiet machine)
+GAME_SECONDS = 900  # a whole game, every page clicking as soon as it may (about a minute on a quiet machine)
 CLICK_MS = 10_000
 
 # What the page offers this seat now, read from its DOM (the renderer draws exactly view.legal).

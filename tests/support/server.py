@@ -59,7 +59,7 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{port}"
         self.env["ZASHIKI_PORT"] = str(port)
 
-    def start(self, timeout: float = 90) -> "ServerProcess":
+    def start(self, timeout: float = 180) -> "ServerProcess":
         """Starts the server and waits until it answers. A first start whose free port another process
         took in the meantime (tests running in parallel) moves to another; a restart keeps its address."""
         for _ in range(5):
