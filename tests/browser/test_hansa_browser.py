@@ -8,6 +8,7 @@ in Japanese, Sam on a 360 px phone in English.
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, s
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
+
+TURN_SECONDS = 120  # one turn's clicks, from the first to the confirm
 
 
 async def create_hansa_table(browser: Browser, base_url: str, name: str) -> Page:
@@ -182,7 +185,9 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             if mover is host and not shots["take"]
             else {}
         )
-        for _ in range(200):
+        # A turn's steps wait on the page's redraws, which a loaded machine slows: bounded by time, not tries.
+        give_up = time.monotonic() + TURN_SECONDS
+        while time.monotonic() < give_up:
             step = await step_once(mover, rng, prefer, keyboard=keyboard_turn)
             if step == "confirm":
                 break

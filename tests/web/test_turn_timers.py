@@ -113,6 +113,10 @@ async def test_a_deadline_that_fell_while_the_server_was_down_is_met_once(timed_
         await back.connect(code)  # opening the table rebuilds it: what fell due is handled now
         await back.wait_for(lambda: back.version >= 1, timeout=15)
         await asyncio.sleep(0.5)  # a second handling of the same deadline would have come by now
-        assert [e["v"] for e in timeouts(back)] == [1] and back.version == 1  # the next decisions have 2 s of their own
+        # The leader's declaration, the one decision awaited when the server went down, was made once, at
+        # version 1. The plays after it have 2 s of their own, which a slow machine may let run out too:
+        # each of those is a decision of its own, at a later version.
+        versions = [e["v"] for e in timeouts(back)]
+        assert versions[0] == 1 and versions == sorted(set(versions))
     finally:
         await back.close()
