@@ -156,7 +156,8 @@ def _ops(old: dict[str, bytes], new: dict[str, bytes], values: Mapping[str, Json
         before = old.get(key)
         if before != part:
             ops.append(_key_ops(key, before, values[key], part))
-    ops.extend(b"[" + orjson.dumps([key]) + b"]" for key in old if key not in new)
+    if old.keys() != new.keys():  # a part keeps its keys from version to version, mostly
+        ops.extend(b"[" + orjson.dumps([key]) + b"]" for key in old if key not in new)
     return ops
 
 
