@@ -1,7 +1,8 @@
 """Shared steps of the browser tests: a host creates a table in the lobby, friends join by the link."""
 
 import os
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -11,6 +12,16 @@ from playwright.async_api import Browser, Page, Route, expect
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
+
+
+def patiently(seconds: float) -> Iterator[int]:
+    """Counts a loop's tries until `seconds` have passed. A loop that waits on pages, the server and its
+    bots is bounded by time: how many tries fit in a game depends on how loaded the machine is."""
+    give_up = time.monotonic() + seconds
+    tries = 0
+    while time.monotonic() < give_up:
+        yield tries
+        tries += 1
 
 
 def harness(page_path: str, html: str) -> Callable[[Route], Awaitable[None]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.browser.pages import create_table, invite_link, join_by_link, shoot
+from tests.browser.pages import create_table, invite_link, join_by_link, patiently, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -202,7 +202,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
 
     actions = 0
     hand_tops: list[float] = []  # where Ken's hand sits on his phone during the first round
-    for _ in range(1500):
+    for _ in patiently(600):
         if all([await p.locator(".bb-over").count() for p in pages]):
             break
         for player in players:

@@ -5,7 +5,16 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.browser.pages import click_a_card, create_table, invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import (
+    click_a_card,
+    create_table,
+    invite_link,
+    is_idle,
+    join_by_link,
+    open_page,
+    patiently,
+    shoot,
+)
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -52,7 +61,7 @@ async def test_four_browsers_play_a_whole_game(sqlite_server: ServerProcess, bro
 
     shots = {"3-ensemble": ".band .card.back", "4-tuning": ".my-hand .badge", "5-tuning-phone": None}
     phone_badges = 0
-    for _ in range(400):
+    for _ in patiently(300):
         if all([await p.locator(".b-result").count() for p in pages]):
             break
         for page in pages:
@@ -192,7 +201,7 @@ async def test_four_pages_play_a_whole_game_with_the_keyboard_alone(
     turns = 0
     redraws_checked = 0
     played: set[Page] = set()
-    for _ in range(600):
+    for _ in patiently(300):
         if all([await p.locator(".b-result").count() for p in pages]):
             break
         for page in pages:

@@ -20,7 +20,16 @@ from app.engine import IllegalAction, full_view, rng_for
 from app.games.brownies import RULES
 from app.games.brownies.cards import sort_kinds
 from app.games.brownies.state import BrowniesState, Player
-from tests.browser.pages import game_over_said_once, harness, invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import (
+    game_over_said_once,
+    harness,
+    invite_link,
+    is_idle,
+    join_by_link,
+    open_page,
+    patiently,
+    shoot,
+)
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -260,7 +269,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
 
     shots: dict[str, bool] = {"trade": False, "phone": False, "detail": False, "midgame": False, "phone-360": False}
     keyboard = True
-    for _ in range(1500):
+    for _ in patiently(600):
         looks = await asyncio.gather(*(page.evaluate(LOOK) for page in pages))
         if all(look["over"] for look in looks):
             break

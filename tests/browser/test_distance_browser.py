@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import invite_link, join_by_link, open_page
+from tests.browser.pages import invite_link, join_by_link, open_page, patiently
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
 
@@ -44,7 +44,7 @@ async def test_four_browsers_play_at_a_distance(sqlite_server: ServerProcess, br
 
     # Sam lets his first decision's 30 s run out; everyone else plays as soon as they may.
     sam, timed_out = others[1], False
-    for _ in range(800):
+    for _ in patiently(400):
         if all([await p.locator(".b-result").count() for p in pages]):
             break
         for page in pages:

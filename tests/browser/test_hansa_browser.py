@@ -8,14 +8,13 @@ in Japanese, Sam on a 360 px phone in English.
 
 import json
 import random
-import time
 from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, shoot
+from tests.browser.pages import invite_link, is_idle, join_by_link, open_page, patiently, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -185,9 +184,7 @@ async def test_three_browsers_play_a_whole_game(sqlite_server: ServerProcess, br
             if mover is host and not shots["take"]
             else {}
         )
-        # A turn's steps wait on the page's redraws, which a loaded machine slows: bounded by time, not tries.
-        give_up = time.monotonic() + TURN_SECONDS
-        while time.monotonic() < give_up:
+        for _ in patiently(TURN_SECONDS):
             step = await step_once(mover, rng, prefer, keyboard=keyboard_turn)
             if step == "confirm":
                 break

@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, open_page, shoot
+from tests.browser.pages import PHONE, open_page, patiently, shoot
 from tests.support.client import SHORT_GAME_OPTIONS
 from tests.support.server import ServerProcess
 
@@ -75,7 +75,7 @@ async def follow_the_coach(page: Page, phone: bool, tmp_path: Path, game: str) -
     cited: set[str] = set()
     found: list[str] = []
     audited = False
-    for _ in range(4000):
+    for _ in patiently(900):
         if await page.locator("#finished:not([hidden])").count():
             break
         cited |= await coach_rules(page)

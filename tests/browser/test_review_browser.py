@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import create_table, invite_link, join_by_link, shoot
+from tests.browser.pages import create_table, invite_link, join_by_link, patiently, shoot
 from tests.browser.test_accessibility_browser import violations
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
@@ -53,7 +53,7 @@ async def test_four_browsers_review_a_game_and_the_evening(
     assert await hand_of(behind) == dealt[0]
     await behind.close()
 
-    for _ in range(400):
+    for _ in patiently(300):
         if all([await p.locator(".b-result").count() for p in pages]):
             break
         for page in pages:

@@ -9,7 +9,7 @@ import zxingcpp
 from PIL import Image
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, create_table, invite_link, join_by_link, open_page, shoot
+from tests.browser.pages import PHONE, create_table, invite_link, join_by_link, open_page, patiently, shoot
 from tests.browser.test_baroque_browser import OFFER, Player, assert_finished, play_to_the_end, seat_everyone
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
@@ -74,7 +74,7 @@ async def test_a_bremen_seat_moves_to_a_phone_mid_sealed_choice(
     mover, others = pages[3], pages[:3]
 
     # Play until Sam is asked for a sealed card while another seat has already chosen theirs.
-    for _ in range(200):
+    for _ in patiently(120):
         if await mover.locator('.my-hand button.card:not([aria-disabled="true"])').count():
             if any([await click_a_card(p) for p in others]):
                 break  # others chose at the same step: Sam's choice is sealed and still open
@@ -92,7 +92,7 @@ async def test_a_bremen_seat_moves_to_a_phone_mid_sealed_choice(
     assert await click_a_card(phone)  # the open choice is there on the phone, and made there
 
     players = [*others, phone]
-    for _ in range(600):
+    for _ in patiently(300):
         if all([await p.locator(".b-result").count() for p in players]):
             break
         for page in players:
@@ -112,7 +112,7 @@ async def test_a_baroque_seat_moves_mid_ball_and_an_away_seat_is_reissued(
     players = [Player(page, seed) for page, seed in zip(pages, [4, 5, 6], strict=True)]
 
     # Play until Ken's ball choice (sealed) is open and another seat has committed its own.
-    for _ in range(2000):
+    for _ in patiently(300):
         offers = [await p.page.evaluate(OFFER) for p in players]
         if offers[1]["keep"] and await ken.locator(".bq-sealed:not(.open)").count():
             break

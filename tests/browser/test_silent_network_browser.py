@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 from websockets.asyncio.client import connect
 
-from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link, seat_bots_and_start
+from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link, patiently, seat_bots_and_start
 from tests.support.relay import Relay
 from tests.support.server import ServerProcess
 
@@ -33,7 +33,7 @@ async def server_view(server: ServerProcess, page: Page) -> dict[str, object]:
 
 async def until_kens_turn(host: Page, ken: Page) -> None:
     """Plays the host's turns (the bots play theirs) until Ken is asked for a card."""
-    for _ in range(100):
+    for _ in patiently(60):
         if await ken.locator(PLAYABLE).count():
             return
         await click_a_card(host)

@@ -8,7 +8,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from app.rooms.ownership import owner_of
-from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link
+from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link, patiently
 from tests.support.proxy import Cluster, cluster, served_by
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,7 @@ async def test_four_browsers_at_each_of_two_tables_on_two_workers(two_workers: C
         assert await served_by(two_workers.workers[owner], code)
         assert not await served_by(two_workers.workers[1 - owner], code)
 
-    for _ in range(400):
+    for _ in patiently(300):
         if all([await page.locator(".b-result").count() for page in pages]):
             break
         for page in pages:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import create_table, invite_link, join_by_link
+from tests.browser.pages import create_table, invite_link, join_by_link, patiently
 from tests.browser.test_hansa_browser import step_once
 from tests.support.server import ServerProcess
 
@@ -34,7 +34,7 @@ async def test_the_title_says_your_turn_only_while_the_table_waits_for_you(
 
     turns_seen = 0
     mover = None
-    for _ in range(400):
+    for _ in patiently(300):
         for page in pages:
             await page.wait_for_selector(".hansa")
         now = next((p for p, waits in zip(pages, [await awaited(p) for p in pages], strict=True) if waits), None)
