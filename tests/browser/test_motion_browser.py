@@ -1,8 +1,8 @@
 """Cards travel where they go, on real pages against bots: held at the frame it is first drawn in and
 stepped through its flight, a card played moves from where it was, by way of places between, to its
 new place, and lands there; on a page that asks for reduced motion it is at its place from the first
-frame it is drawn in. Bremen's ensemble and Farm
-with Brownies' market to hand. A strip of frames of one reveal is kept for the README."""
+frame it is drawn in. Bremen's ensemble and Farm with Brownies' market to hand. A strip of frames of
+one reveal is kept for the README."""
 
 from pathlib import Path
 
