@@ -1,5 +1,6 @@
-"""Replays in worker processes: the same replay as in process, refusals that cross back as they were
-raised, limits per client and overall that hold until a worker is done, and a dead worker replaced."""
+"""Replays in worker processes: the same replay as in process, an upload replayed there and never
+here, refusals that cross back as they were raised, limits per client and overall that hold until a
+worker is done, and a dead worker replaced."""
 
 import asyncio
 import os
@@ -12,6 +13,7 @@ from app.games import RULES_BY_SLUG
 from app.rooms.errors import TableError, TooSoon
 from app.rooms.replay import GameRecord, Replay
 from app.rooms.replay_pool import ReplayPool
+from app.rooms.reviews import Reviews
 from tests.rooms.test_replay import played
 
 
@@ -30,6 +32,24 @@ async def test_a_worker_replays_the_game_as_this_process_would(record: GameRecor
             assert there.view(version, 1) == here.view(version, 1)
         # Its worker runs below the server, which serves the live tables first.
         assert await asyncio.wrap_future(pool._pool().submit(os.nice, 0)) == 19
+    finally:
+        pool.close()
+
+
+async def test_an_uploaded_record_is_replayed_in_a_worker_never_here(
+    record: GameRecord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replayed here, a record would hold the tables' event loop for the whole game. The worker is a
+    spawned process, which this test's patch does not reach."""
+
+    def here(*args: object) -> None:
+        raise AssertionError("a record was replayed in the server's own process")
+
+    monkeypatch.setattr(Replay, "__init__", here)
+    pool = ReplayPool(workers=1, at_once=4, per_client=2)
+    try:
+        _, review = await Reviews(rooms=None, pool=pool).upload(record, "a")  # type: ignore[arg-type]
+        assert review.replay.outcome == record.result
     finally:
         pool.close()
 
