@@ -101,6 +101,16 @@ BLUEBELL_LOOK = """() => {
   return { ...seen, options: seen.options.filter((option) => shown.includes(option.key)) };
 }""".replace("/* inside */", INSIDE).replace("/* look */", bluebell_test.LOOK)
 
+# Farm with Brownies' look at the page (its test's), with only the brownies' actions in view: after the
+# main action a phone player uses the ones in front of them, as with Bluebell's draws, or ends the turn.
+BROWNIES_IN_VIEW_LOOK = """() => {
+  /* inside */
+  const seen = (/* look */)();
+  if (!seen) return seen;
+  const shown = [...document.querySelectorAll(".bw-use[data-action]")].filter(inside).map((el) => el.dataset.key);
+  return { ...seen, use: seen.use.filter((use) => shown.includes(use.key)) };
+}""".replace("/* inside */", INSIDE).replace("/* look */", BROWNIES_LOOK)
+
 OVER = """() => {
   const inside = (el) => {
     const r = el?.getBoundingClientRect();
@@ -237,7 +247,7 @@ class Mover:
         if self.game == "hansa":
             return await hansa_step(self.page, self.rng)
         if self.clicker is not None:
-            look = await self.page.evaluate(BROWNIES_LOOK)
+            look = await self.page.evaluate(BROWNIES_IN_VIEW_LOOK)
             if not look or look["busy"] or look["turn"] is None:
                 return False
             return await self.clicker.act(look) is not None
