@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.async_api import Browser, Page, Route, expect
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -147,7 +148,10 @@ async def click_a_card(page: Page) -> bool:
     if not await cards.count():
         return False
     await cards.first.click()
-    await page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])').click()
+    try:
+        await page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])').click(timeout=10_000)
+    except PlaywrightTimeout:
+        return False  # the page moved on under the click (a redraw, a choice taken back): look again
     return True
 
 

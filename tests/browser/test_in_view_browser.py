@@ -247,6 +247,7 @@ class Mover:
         if self.game == "hansa":
             return await hansa_step(self.page, self.rng)
         if self.clicker is not None:
+            await settled(self.page)
             look = await self.page.evaluate(BROWNIES_IN_VIEW_LOOK)
             if not look or look["busy"] or look["turn"] is None:
                 return False

@@ -89,6 +89,7 @@ async def test_a_bremen_seat_moves_to_a_phone_mid_sealed_choice(
     link = await make_seat_link(mover, "#seat-button", tmp_path)
     phone = await open_by_link(browser, link, "ja-JP", PHONE)
     await expect_watching_and_told(mover, "moved to another browser")
+    await expect(phone.locator('.my-hand button.card:not([aria-disabled="true"])').first).to_be_visible()
     assert await click_a_card(phone)  # the open choice is there on the phone, and made there
 
     players = [*others, phone]
