@@ -4,9 +4,13 @@ import shutil
 from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, async_playwright, expect
 
 from tests.support.databases import unavailable
+
+# A page's assertions wait this long for it to draw what they expect: on a shared 2-core machine running
+# four test workers, a push can take longer to be drawn than Playwright's own 5 s.
+expect.set_options(timeout=15_000)
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",
