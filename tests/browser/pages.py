@@ -13,6 +13,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 KEEP_SHOTS = os.environ.get("ZASHIKI_SCREENSHOTS") == "1"  # refreshes docs/screenshots when asked
+PLAYABLE_CARD = '.my-hand button.card:not([aria-disabled="true"])'  # Bremen: a card the page offers now
 
 
 def patiently(seconds: float) -> Iterator[int]:
@@ -144,7 +145,7 @@ async def click_a_card(page: Page) -> bool:
     waiting on the server."""
     if not await is_idle(page):
         return False
-    cards = page.locator('.my-hand button.card:not([aria-disabled="true"])')
+    cards = page.locator(PLAYABLE_CARD)
     if not await cards.count():
         return False
     await cards.first.click()

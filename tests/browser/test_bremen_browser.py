@@ -6,6 +6,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from tests.browser.pages import (
+    PLAYABLE_CARD,
     click_a_card,
     create_table,
     invite_link,
@@ -154,7 +155,7 @@ async def tab_to_text(page: Page, text: str, most: int = 40) -> None:
 
 async def keyboard_turn(page: Page) -> bool:
     """Chooses the first card on offer with Tab and Enter, then confirms it with Space."""
-    if not await is_idle(page) or not await page.locator('.my-hand button.card:not([aria-disabled="true"])').count():
+    if not await is_idle(page) or not await page.locator(PLAYABLE_CARD).count():
         return False
     now = await focused(page)
     # After a confirmation focus rests on the confirm button, after the cards: go back to them.

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import invite_link, join_by_link, open_page, patiently
+from tests.browser.pages import PLAYABLE_CARD, invite_link, join_by_link, open_page, patiently
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
 
@@ -17,7 +17,7 @@ YOUR_TURN = re.compile("^● ")
 
 
 async def awaited(page: Page) -> bool:
-    return bool(await page.locator('.my-hand button.card:not([aria-disabled="true"])').count())
+    return bool(await page.locator(PLAYABLE_CARD).count())
 
 
 async def test_four_browsers_play_at_a_distance(sqlite_server: ServerProcess, browser: Browser, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, WebSocket, expect
 
-from tests.browser.pages import KEEP_SHOTS, PHONE, SHOTS, landed, open_page
+from tests.browser.pages import KEEP_SHOTS, PHONE, PLAYABLE_CARD, SHOTS, landed, open_page
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -142,7 +142,7 @@ async def test_a_hint_is_read_marked_and_followed(
 
 async def test_a_table_without_hints_offers_no_button(sqlite_server: ServerProcess, browser: Browser) -> None:
     page = await sit_down(browser, sqlite_server.url, "bremen", hints=False)
-    await expect(page.locator('.my-hand button.card:not([aria-disabled="true"])').first).to_be_visible(timeout=30_000)
+    await expect(page.locator(PLAYABLE_CARD).first).to_be_visible(timeout=30_000)
     assert await page.locator("#hint").is_hidden()
     await page.locator("#rules-button").click()
     await expect(page.locator("#hint-setting")).to_have_text("Hints are off at this table.")

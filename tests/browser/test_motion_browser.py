@@ -10,7 +10,15 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import KEEP_SHOTS, SHOTS, click_a_card, create_table, landed, seat_bots_and_start
+from tests.browser.pages import (
+    KEEP_SHOTS,
+    PLAYABLE_CARD,
+    SHOTS,
+    click_a_card,
+    create_table,
+    landed,
+    seat_bots_and_start,
+)
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -92,7 +100,7 @@ async def bremen_table(browser: Browser, url: str, reduce: bool = False) -> Page
 
 async def play_into_the_ensemble(host: Page) -> str:
     """Mina (the bots have played) plays her first card, which the play reveals: its selector there."""
-    cards = host.locator('.my-hand button.card:not([aria-disabled="true"])')
+    cards = host.locator(PLAYABLE_CARD)
     await expect(cards.first).to_be_visible()
     return f'.last-ensemble [data-flip="{await cards.first.get_attribute("data-flip")}"]'
 
@@ -120,7 +128,7 @@ async def test_a_card_played_travels_to_the_ensemble(
     await host.evaluate(AT, 150)
     before = await host.evaluate(BOX, card)
     await host.evaluate("(selector) => { document.querySelector(selector).drawnBefore = true; }", card)
-    choice = host.locator('.my-hand button.card:not([aria-disabled="true"])').first
+    choice = host.locator(PLAYABLE_CARD).first
     await choice.dispatch_event("click")
     await choice.dispatch_event("click")
     assert not await host.evaluate("(selector) => document.querySelector(selector).drawnBefore ?? false", card)

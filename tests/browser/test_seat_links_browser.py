@@ -9,7 +9,16 @@ import zxingcpp
 from PIL import Image
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, create_table, invite_link, join_by_link, open_page, patiently, shoot
+from tests.browser.pages import (
+    PHONE,
+    PLAYABLE_CARD,
+    create_table,
+    invite_link,
+    join_by_link,
+    open_page,
+    patiently,
+    shoot,
+)
 from tests.browser.test_baroque_browser import OFFER, Player, assert_finished, play_to_the_end, seat_everyone
 from tests.browser.test_bremen_browser import click_a_card
 from tests.support.server import ServerProcess
@@ -75,7 +84,7 @@ async def test_a_bremen_seat_moves_to_a_phone_mid_sealed_choice(
 
     # Play until Sam is asked for a sealed card while another seat has already chosen theirs.
     for _ in patiently(120):
-        if await mover.locator('.my-hand button.card:not([aria-disabled="true"])').count():
+        if await mover.locator(PLAYABLE_CARD).count():
             if any([await click_a_card(p) for p in others]):
                 break  # others chose at the same step: Sam's choice is sealed and still open
             await click_a_card(mover)  # Sam leads: the declaration is no sealed choice
@@ -89,7 +98,7 @@ async def test_a_bremen_seat_moves_to_a_phone_mid_sealed_choice(
     link = await make_seat_link(mover, "#seat-button", tmp_path)
     phone = await open_by_link(browser, link, "ja-JP", PHONE)
     await expect_watching_and_told(mover, "moved to another browser")
-    await expect(phone.locator('.my-hand button.card:not([aria-disabled="true"])').first).to_be_visible()
+    await expect(phone.locator(PLAYABLE_CARD).first).to_be_visible()
     assert await click_a_card(phone)  # the open choice is there on the phone, and made there
 
     players = [*others, phone]

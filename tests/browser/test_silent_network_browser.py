@@ -11,14 +11,21 @@ import pytest
 from playwright.async_api import Browser, Page, expect
 from websockets.asyncio.client import connect
 
-from tests.browser.pages import click_a_card, create_table, invite_link, join_by_link, patiently, seat_bots_and_start
+from tests.browser.pages import (
+    PLAYABLE_CARD,
+    click_a_card,
+    create_table,
+    invite_link,
+    join_by_link,
+    patiently,
+    seat_bots_and_start,
+)
 from tests.support.relay import Relay
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
 SAID_WITHIN_S = 15
-PLAYABLE = '.my-hand button.card:not([aria-disabled="true"])'
 
 
 async def server_view(server: ServerProcess, page: Page) -> dict[str, object]:
@@ -34,7 +41,7 @@ async def server_view(server: ServerProcess, page: Page) -> dict[str, object]:
 async def until_kens_turn(host: Page, ken: Page) -> None:
     """Plays the host's turns (the bots play theirs) until Ken is asked for a card."""
     for _ in patiently(60):
-        if await ken.locator(PLAYABLE).count():
+        if await ken.locator(PLAYABLE_CARD).count():
             return
         await click_a_card(host)
         await host.wait_for_timeout(100)
@@ -60,7 +67,7 @@ async def test_a_page_behind_a_silent_network_says_so_and_comes_back_to_the_serv
         )
         assert time.monotonic() - frozen_at <= SAID_WITHIN_S
         await expect(ken.locator("#notice")).to_be_visible()  # said where the player looks, in Japanese
-        await expect(ken.locator(PLAYABLE)).to_have_count(0)  # no move is offered to a page that cannot send it
+        await expect(ken.locator(PLAYABLE_CARD)).to_have_count(0)  # no move is offered to a page that cannot send it
         # Meanwhile the table goes on: the host plays if asked to, and writes.
         await click_a_card(host)
         await host.fill("#chat-text", "Ken, are you there?")
@@ -74,6 +81,6 @@ async def test_a_page_behind_a_silent_network_says_so_and_comes_back_to_the_serv
         hand = snapshot["view"]["hand"]  # type: ignore[index]
         shown = await ken.locator(".my-hand button.card").evaluate_all("cards => cards.map(c => c.dataset.key)")
         assert sorted(shown) == sorted(f"card-{card['card_id']}" for card in hand)
-        await expect(ken.locator(PLAYABLE).first).to_be_visible()
+        await expect(ken.locator(PLAYABLE_CARD).first).to_be_visible()
     finally:
         await relay.close()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Locator, Page, expect
 
-from tests.browser.pages import PHONE, ROOT, shoot
+from tests.browser.pages import PHONE, PLAYABLE_CARD, ROOT, shoot
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,7 @@ def press(phone: bool) -> Callable[[Locator], Awaitable[None]]:
 
 async def bremen_pinch(page: Page, phone: bool) -> Locator:
     """Mina leads: she declares; at the tuning she signals a pinch, and may not again (§4.6)."""
-    await press(phone)(page.locator('.my-hand button.card:not([aria-disabled="true"])').first)
+    await press(phone)(page.locator(PLAYABLE_CARD).first)
     await press(phone)(page.locator('.my-hand .kit-confirm:not([aria-disabled="true"])'))
     pinch = page.locator(".pinch-button")
     await expect(pinch).to_be_enabled(timeout=15_000)
