@@ -22,7 +22,7 @@ Path = list[str | int]
 Op = list[Json]
 
 # Per change, for all its seats: the operations on the shared keys, by the public parts held and sent.
-Shared = dict[tuple[int, int], tuple[dict[str, bytes], dict[str, bytes], list[bytes]]]
+Shared = dict[tuple[int, int], tuple["Part", "Part", list[bytes]]]
 
 # A moving window is looked for this far: logs of recent turns drop one or two entries a move.
 MAX_SHIFT = 3
@@ -97,36 +97,43 @@ def unpack_view(wire: Mapping[str, Json] | None) -> dict[str, Json] | None:
 # --- patches -------------------------------------------------------------------------------------
 
 
+class Part:
+    """One part of a view as its tabs hold it: each of its keys' values, encoded; and for a key whose
+    value last changed as a list or an object, its items' encodings too, so that the key's next change
+    is found without decoding what was sent."""
+
+    __slots__ = ("encoded", "items")
+
+    def __init__(self, values: Mapping[str, Json]) -> None:
+        self.encoded = {key: orjson.dumps(value) for key, value in values.items()}
+        self.items: dict[str, list[bytes] | dict[str, bytes]] = {}
+
+
 class SentView:
-    """A view as a seat's tabs hold it: each of its keys' values, encoded; those every seat shares
-    (`public`, one dict for all the table's views of a version) apart from the seat's own.
+    """A view as a seat's tabs hold it: the part every seat shares (`public`, one for all the table's
+    views of a version) apart from the seat's own.
 
     Patches compare encodings, not objects: orjson writes a view faster than Python can walk it, and
     the bytes it writes are those the patch is made of, so nothing is encoded twice. Only the bytes
-    are kept between moves, not the view's objects: a few compact strings per seat keep the server's
-    memory (and its caches) as small as when every view was thrown away once sent.
+    are kept between moves, not the view's objects: compact strings per seat keep the server's memory
+    (and its caches) about as small as when every view was thrown away once sent.
     """
 
     __slots__ = ("version", "public", "own")
 
-    def __init__(self, version: int, public: dict[str, bytes], own: dict[str, bytes] | None = None) -> None:
+    def __init__(self, version: int, public: Part, own: Part | None = None) -> None:
         self.version = version
         self.public = public
-        self.own = own or {}
+        self.own = own or Part({})
 
     @classmethod
     def of(cls, version: int, view: Mapping[str, Json]) -> "SentView":
-        return cls(version, encode_parts(view))
+        return cls(version, Part(view))
 
     def encoded(self) -> bytes:
         """The whole view, as JSON."""
-        parts = {**self.public, **self.own}
+        parts = {**self.public.encoded, **self.own.encoded}
         return b"{" + b",".join(orjson.dumps(key) + b":" + part for key, part in parts.items()) + b"}"
-
-
-def encode_parts(view: Mapping[str, Json]) -> dict[str, bytes]:
-    """Each of the view's keys' values, encoded."""
-    return {key: orjson.dumps(value) for key, value in view.items()}
 
 
 def patch(
@@ -150,31 +157,48 @@ def patch(
     return b"[" + b",".join([*ops, *_ops(old.own, new.own, own)]) + b"]"
 
 
-def _ops(old: dict[str, bytes], new: dict[str, bytes], values: Mapping[str, Json]) -> list[bytes]:
+def _ops(old: Part, new: Part, values: Mapping[str, Json]) -> list[bytes]:
     ops = []
-    for key, part in new.items():
-        before = old.get(key)
+    was, was_items, items = old.encoded, old.items, new.items
+    for key, part in new.encoded.items():
+        before = was.get(key)
         if before != part:
-            ops.append(_key_ops(key, before, values[key], part))
-    if old.keys() != new.keys():  # a part keeps its keys from version to version, mostly
-        ops.extend(b"[" + orjson.dumps([key]) + b"]" for key in old if key not in new)
+            ops.append(_key_ops(key, before, was_items.get(key), values[key], part, items))
+        elif key in was_items:  # unchanged: its items' encodings still hold
+            items[key] = was_items[key]
+    if was.keys() != new.encoded.keys():  # a part keeps its keys from version to version, mostly
+        ops.extend(b"[" + orjson.dumps([key]) + b"]" for key in was if key not in new.encoded)
     return ops
 
 
-def _key_ops(key: str, before: bytes | None, value: Json, part: bytes) -> bytes:
-    """The operations for one key that changed; the old value is read back from what was sent."""
+def _key_ops(
+    key: str,
+    before: bytes | None,
+    before_items: list[bytes] | dict[str, bytes] | None,
+    value: Json,
+    part: bytes,
+    items: dict[str, list[bytes] | dict[str, bytes]],
+) -> bytes:
+    """The operations for one key that changed; its items' encodings are noted in `items`. The old
+    items' encodings are those noted when it last changed, else read back from what was sent."""
     ops = None
     if before is not None and type(value) is list and before[:1] == b"[":
-        ops = _list_ops([key], orjson.loads(before), value)
+        old = before_items if type(before_items) is list else [orjson.dumps(item) for item in orjson.loads(before)]
+        new = items[key] = [orjson.dumps(item) for item in value]
+        ops = _list_ops([key], old, new)
     elif before is not None and type(value) is dict and before[:1] == b"{":
-        ops = _dict_ops([key], orjson.loads(before), value)
+        was = before_items if type(before_items) is dict else _encoded_items(orjson.loads(before))
+        now = items[key] = _encoded_items(value)
+        ops = _dict_ops([key], was, now)
     return _set([key], part) if ops is None else b",".join(ops)
 
 
-def _list_ops(path: Path, was: list[Json], value: list[Json]) -> list[bytes] | None:
-    """A list changed in place by its items' encodings; None: cheaper set whole."""
-    old = [orjson.dumps(item) for item in was]
-    new = [orjson.dumps(item) for item in value]
+def _encoded_items(value: Mapping[str, Json]) -> dict[str, bytes]:
+    return {key: orjson.dumps(item) for key, item in value.items()}
+
+
+def _list_ops(path: Path, old: list[bytes], new: list[bytes]) -> list[bytes] | None:
+    """A list changed in place, by its items' encodings; None: cheaper set whole."""
     n, m = len(old), len(new)
     if m > n and new[:n] == old:  # grew at the end
         return [_shift(path, 0, new[n:])]
@@ -190,14 +214,11 @@ def _list_ops(path: Path, was: list[Json], value: list[Json]) -> list[bytes] | N
     return changed if len(changed) * 2 <= n else None
 
 
-def _dict_ops(path: Path, was: Mapping[str, Json], value: Mapping[str, Json]) -> list[bytes] | None:
-    """An object changed in place by its keys' encodings; None: cheaper set whole."""
-    ops = [b"[" + orjson.dumps([*path, key]) + b"]" for key in was if key not in value]
-    for key, item in value.items():
-        encoded = orjson.dumps(item)
-        if key not in was or orjson.dumps(was[key]) != encoded:
-            ops.append(_set([*path, key], encoded))
-    return ops if len(ops) * 2 <= len(value) else None
+def _dict_ops(path: Path, was: Mapping[str, bytes], now: Mapping[str, bytes]) -> list[bytes] | None:
+    """An object changed in place, by its keys' values' encodings; None: cheaper set whole."""
+    ops = [b"[" + orjson.dumps([*path, key]) + b"]" for key in was if key not in now]
+    ops.extend(_set([*path, key], encoded) for key, encoded in now.items() if was.get(key) != encoded)
+    return ops if len(ops) * 2 <= len(now) else None
 
 
 def _set(path: Path, encoded: bytes) -> bytes:

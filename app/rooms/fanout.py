@@ -11,7 +11,7 @@ from app.engine import Event, Seat
 from app.persistence import TableStatus
 from app.rooms.chat import MAX_CHARS, Chat
 from app.rooms.connection import FELL_BEHIND, Close, Connection
-from app.rooms.delta import SentView, Shared, encode_parts, pack_legal, patch
+from app.rooms.delta import Part, SentView, Shared, pack_legal, patch
 from app.rooms.hints import Hints
 from app.rooms.presence import Departures, Presence
 from app.rooms.seating import CREATOR, Seating, SeatSlot
@@ -106,7 +106,7 @@ class FanOut:
         self._held: dict[Seat | None, SentView | None] = {}
         self._packed: dict[Seat, tuple[object, object]] = {}
         # The part every seat's view shares with a spectator's (app/rooms/session.py), encoded once.
-        self._public: tuple[dict[str, object], dict[str, bytes]] | None = None
+        self._public: tuple[dict[str, object], Part] | None = None
 
     # --- the tabs -------------------------------------------------------------------------
 
@@ -206,8 +206,10 @@ class FanOut:
         `table` rides along when the table's status changed with it; `ack` answers the mover's tabs.
         """
         session = self.session
-        lines = [(event, _event_json(session.version, event)) for event in events]
-        clock = self.turn_clock()
+        # What several seats' messages hold alike is encoded once: the log lines, the clock, the table.
+        lines = [(event, orjson.dumps(_event_json(session.version, event))) for event in events]
+        clock = orjson.Fragment(orjson.dumps(self.turn_clock()))
+        table_part = None if table is None else orjson.Fragment(orjson.dumps(table))
         shared: Shared = {}  # what the seats' patches share, made once
 
         def state(seat: Seat | None) -> dict[str, object]:
@@ -218,9 +220,10 @@ class FanOut:
                 message.update(base=held.version, patch=orjson.Fragment(patch(held, new, public, own, shared)))
             else:
                 message["view"] = _whole(sent)
-            message.update(events=[line for event, line in lines if event.visible_to(seat)], clock=clock)
-            if table is not None:
-                message.update(table=table, may=self.may(seat))
+            seen = [line for event, line in lines if event.visible_to(seat)]
+            message.update(events=orjson.Fragment(b"[" + b",".join(seen) + b"]"), clock=clock)
+            if table_part is not None:
+                message.update(table=table_part, may=self.may(seat))
             if ack is not None and ack.seat == seat:
                 message["ack"] = ack.id
             return message
@@ -244,8 +247,8 @@ class FanOut:
                 packed = self._packed[seat] = (legal, pack_legal(legal))
             own["legal"] = packed[1]
         if self._public is None or self._public[0] is not public:
-            self._public = (public, encode_parts(public))
-        sent = self._held[seat] = SentView(session.version, self._public[1], encode_parts(own))
+            self._public = (public, Part(public))
+        sent = self._held[seat] = SentView(session.version, self._public[1], Part(own))
         return (public, own), sent
 
     def push_log(self, line: tuple[int, Event]) -> None:
