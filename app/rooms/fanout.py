@@ -206,10 +206,8 @@ class FanOut:
         `table` rides along when the table's status changed with it; `ack` answers the mover's tabs.
         """
         session = self.session
-        # What several seats' messages hold alike is encoded once: the log lines, the clock, the table.
-        lines = [(event, orjson.dumps(_event_json(session.version, event))) for event in events]
-        clock = orjson.Fragment(orjson.dumps(self.turn_clock()))
-        table_part = None if table is None else orjson.Fragment(orjson.dumps(table))
+        lines = [(event, _event_json(session.version, event)) for event in events]
+        clock = self.turn_clock()
         shared: Shared = {}  # what the seats' patches share, made once
 
         def state(seat: Seat | None) -> dict[str, object]:
@@ -220,10 +218,9 @@ class FanOut:
                 message.update(base=held.version, patch=orjson.Fragment(patch(held, new, public, own, shared)))
             else:
                 message["view"] = _whole(sent)
-            seen = [line for event, line in lines if event.visible_to(seat)]
-            message.update(events=orjson.Fragment(b"[" + b",".join(seen) + b"]"), clock=clock)
-            if table_part is not None:
-                message.update(table=table_part, may=self.may(seat))
+            message.update(events=[line for event, line in lines if event.visible_to(seat)], clock=clock)
+            if table is not None:
+                message.update(table=table, may=self.may(seat))
             if ack is not None and ack.seat == seat:
                 message["ack"] = ack.id
             return message
