@@ -200,3 +200,25 @@ def test_a_patch_handles_lists_that_grow_shrink_and_move_on_and_values_that_chan
     assert old["log"] == [1, 2, 3], "the view a page holds is left as it was"
     assert patch(SentView.of(2, new), SentView.of(3, new), new, {}) == b"[]"
     assert orjson.loads(SentView.of(2, new).encoded()) == new
+
+
+def test_a_keys_next_change_is_found_from_the_items_kept_at_its_last() -> None:
+    views = [
+        {"hand": [{"id": 1}, {"id": 2}, {"id": 3}], "seats": {"a": 1, "b": 2, "c": 3}, "round": 1},
+        {"hand": [{"id": 1}, {"id": 2, "up": True}, {"id": 3}], "seats": {"a": 1, "b": 5, "c": 3}, "round": 1},
+        {"hand": [{"id": 1}, {"id": 2, "up": True}, {"id": 3}], "seats": {"a": 1, "b": 5, "c": 3}, "round": 2},
+        {"hand": [{"id": 4}, {"id": 2, "up": True}, {"id": 3}], "seats": {"a": 0, "b": 5, "c": 3}, "round": 2},
+    ]
+    held, page = SentView.of(0, views[0]), views[0]
+    for version, view in enumerate(views[1:], start=1):
+        sent = SentView.of(version, view)
+        page = apply_patch(page, orjson.loads(patch(held, sent, view, {})))
+        assert page == view
+        # Kept from the change that made them, and through a version that left them alone.
+        assert set(sent.public.items) == {"hand", "seats"}
+        assert sent.public.items["hand"] == [orjson.dumps(item) for item in view["hand"]]
+        held = sent
+    # What was kept is what is read: the held encoding, decoded, would make this a change of two items.
+    held.public.encoded["hand"] = orjson.dumps([{"id": 9}, {"id": 2, "up": True}, {"id": 3}])
+    new = {**views[-1], "hand": [{"id": 4}, {"id": 2}, {"id": 3}]}
+    assert orjson.loads(patch(held, SentView.of(4, new), new, {})) == [[["hand", 1], {"id": 2}]]
