@@ -30,15 +30,19 @@ LEARNERS = {
 # The coach's screenshots in the README: one in each language, from a real table.
 SHOTS = {"bremen": "coach-ja", "baroque": "coach-en"}
 
-# Remembers the control the coach points at (the first the hint marks), to press it; the page then
-# points somewhere else, or nowhere, or is sending the move.
+# Remembers the control the coach points at (the first the hint marks), and the version drawn, to press
+# it; the page then points somewhere else, or nowhere, or is sending the move, or has drawn a later
+# version (a quick answer on a loaded machine comes and goes between two looks, and the next decision
+# may mark the very same control).
 POINTED = """() => {
   const el = document.querySelector('#table [data-hinted]');
   window.__pressed = el;
+  window.__version = document.getElementById('app').dataset.version;
   return Boolean(el);
 }"""
 MOVED_ON = """() => document.querySelector('#table [data-hinted]') !== window.__pressed
-  || document.querySelector('#app[data-busy]')"""
+  || document.querySelector('#app[data-busy]')
+  || document.getElementById('app').dataset.version !== window.__version"""
 # The prompt's key terms (buttons that open their rule) sit in its line of text, each on one line.
 TERMS_IN_LINE = """() => [...document.querySelectorAll('#prompt .rule-term')].every((term) =>
   term.getBoundingClientRect().height < 1.8 * parseFloat(getComputedStyle(term).fontSize))"""
