@@ -105,7 +105,7 @@ class Part:
     __slots__ = ("encoded", "items")
 
     def __init__(self, values: Mapping[str, Json]) -> None:
-        self.encoded = {key: orjson.dumps(value) for key, value in values.items()}
+        self.encoded = _encoded_items(values)
         self.items: dict[str, list[bytes] | dict[str, bytes]] = {}
 
 
@@ -194,6 +194,7 @@ def _key_ops(
 
 
 def _encoded_items(value: Mapping[str, Json]) -> dict[str, bytes]:
+    """Each of an object's keys' values, encoded."""
     return {key: orjson.dumps(item) for key, item in value.items()}
 
 
